@@ -1,0 +1,29 @@
+"""Agents by name: ``make_agent("greedy", seed)``, ``make_agent("mcts:iters=2000", seed)``."""
+
+from __future__ import annotations
+
+from inkhorn.agents.base import Agent
+from inkhorn.agents.greedy import GreedyAgent
+from inkhorn.agents.random_agent import RandomAgent
+from inkhorn.core.errors import AgentError, OptionError
+from inkhorn.core.options import parse_key_values
+
+AGENTS: dict[str, type[Agent]] = {
+    RandomAgent.name: RandomAgent,
+    GreedyAgent.name: GreedyAgent,
+}
+
+
+def make_agent(spec: str, seed: int = 0) -> Agent:
+    name, _, params = spec.strip().partition(":")
+    cls = AGENTS.get(name)
+    if cls is None:
+        raise AgentError(f"unknown agent {name!r}; agents: {', '.join(sorted(AGENTS))}")
+    try:
+        values = parse_key_values(p for p in params.split(",") if p.strip())
+        return cls(seed, values)
+    except OptionError as exc:
+        raise AgentError(f"agent {name}: {exc}") from None
+
+
+__all__ = ["AGENTS", "Agent", "make_agent"]

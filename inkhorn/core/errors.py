@@ -1,0 +1,58 @@
+"""Errors a user can meet. Each names the problem and, where useful, the legal alternatives."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class InkhornError(Exception):
+    """Base class: anything inkhorn reports to a user as a clear message."""
+
+
+def _listing(items: Sequence[str], limit: int = 12) -> str:
+    shown = ", ".join(items[:limit])
+    if len(items) > limit:
+        shown += f", … ({len(items) - limit} more)"
+    return shown
+
+
+class UnknownGame(InkhornError):
+    def __init__(self, game_id: str, known: Sequence[str]):
+        self.game_id = game_id
+        self.known = list(known)
+        super().__init__(f"unknown game {game_id!r}; known games: {_listing(self.known)}")
+
+
+class OptionError(InkhornError):
+    """A bad option or player count; the state is never created."""
+
+
+class ContentError(InkhornError):
+    """A content file (cards, tiles, boards) that does not load or validate."""
+
+    def __init__(self, source: str, problem: str):
+        self.source = source
+        self.problem = problem
+        super().__init__(f"{source}: {problem}")
+
+
+class IllegalAction(InkhornError):
+    """An action that is malformed or not legal now. The state is left untouched."""
+
+    def __init__(self, action: object, reason: str, legal: Sequence[str] = (), seat: int | None = None):
+        self.action = action
+        self.reason = reason
+        self.legal = list(legal)
+        self.seat = seat
+        message = f"illegal action {action!r}: {reason}"
+        if self.legal:
+            message += f"; legal now: {_listing(self.legal)}"
+        super().__init__(message)
+
+
+class ReplayError(InkhornError):
+    """A replay log that is malformed or does not re-create a legal game."""
+
+
+class AgentError(InkhornError):
+    """An unknown agent name or a bad agent parameter."""

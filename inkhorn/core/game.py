@@ -1,0 +1,106 @@
+"""Game metadata and the factory of initial states.
+
+Each game package exposes one :class:`Game` instance named ``GAME``. It carries what does
+not change during play (id, name, player counts, options model, content loader, codec) and
+builds states; the state carries everything that changes. Kept apart like OpenSpiel's game
+type, game and state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from functools import cached_property
+from importlib import resources
+from typing import Any, ClassVar
+
+from inkhorn.core.codec import Codec
+from inkhorn.core.errors import InkhornError, OptionError
+from inkhorn.core.options import GameOptions, parse_options
+from inkhorn.core.rng import StateRng
+from inkhorn.core.state import STATE_FORMAT, GameState
+
+
+class Game(ABC):
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    Options: ClassVar[type[GameOptions]]
+    State: ClassVar[type[GameState]]
+    # Every dataclass/enum/model a state of this game may hold, for the JSON codec.
+    json_types: ClassVar[tuple[type, ...]] = ()
+
+    def __init__(self) -> None:
+        self.State.game = self
+
+    # ---- creating games -----------------------------------------------------------------
+    def options(self, raw: Mapping[str, Any] | GameOptions | None = None) -> GameOptions:
+        return parse_options(self.Options, raw)
+
+    def check_players(self, players: int | None) -> int:
+        if players is None:
+            return self.default_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        return players
+
+    def new_game(
+        self,
+        players: int | None = None,
+        seed: int = 0,
+        options: Mapping[str, Any] | GameOptions | None = None,
+    ) -> GameState:
+        """A new game, ready for its first decision. Same arguments, same game."""
+        players = self.check_players(players)
+        opts = self.options(options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"seed must be a whole number, not {seed!r}")
+        state = self.initial_state(players, seed, opts, StateRng(seed))
+        state.advance()
+        return state
+
+    @abstractmethod
+    def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
+        """The set-up of the rulebook, before the first decision."""
+
+    # ---- bots and views ------------------------------------------------------------------
+    @abstractmethod
+    def heuristic(self, state: GameState, seat: int) -> float:
+        """How good ``state`` looks for ``seat`` (greedy bots, rollouts cut short)."""
+
+    @abstractmethod
+    def render(self, state: GameState, seat: int | None) -> Any:
+        """A rich renderable of what ``seat`` sees (``None``: the public table)."""
+
+    def rules_summary(self) -> str:
+        """The game's rules in our own words (``rules.md`` in the game's package)."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return resources.files(package).joinpath("rules.md").read_text()
+        except (FileNotFoundError, ModuleNotFoundError):
+            return f"{self.name}: no rules summary shipped."
+
+    # ---- persistence ----------------------------------------------------------------------
+    @cached_property
+    def codec(self) -> Codec:
+        return Codec((self.State, self.Options, *self.json_types))
+
+    def state_from_json(self, data: Mapping[str, Any]) -> GameState:
+        if data.get("format") != STATE_FORMAT or data.get("game") != self.id:
+            raise InkhornError(
+                f"not a saved {self.id} state (format {data.get('format')!r}, game {data.get('game')!r})"
+            )
+        state = self.codec.decode(data["state"])
+        if not isinstance(state, self.State):
+            raise InkhornError(f"saved state holds a {type(state).__name__}, not a {self.State.__name__}")
+        state.restore_transient()
+        return state
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"

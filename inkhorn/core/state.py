@@ -1,0 +1,185 @@
+"""The game state contract shared by all five games.
+
+A state is a dataclass holding the game's components plus the few fields every game needs
+(seat count, seed, options, the random source, the decision stack, the action history).
+Everything a caller does goes through the methods below:
+
+========================  ==================================================================
+``current_seat()``        who decides now (``None`` once the game is over)
+``decision()``            the pending :class:`~inkhorn.core.step.Step` (prompt, sealed, open)
+``legal_actions()``       the finite list of legal action ids now
+``check(action)``         raise :class:`IllegalAction` (naming the legal ones) or return
+``apply(action)``         check, then carry out; a rejected action leaves the state untouched
+``apply_trusted(action)`` carry out an id taken from ``legal_actions()`` (search bots)
+``observation(seat)``     JSON-ready dict of what ``seat`` may know; ``None`` = spectator
+``determinize(seat, s)``  a full state consistent with ``seat``'s knowledge, future re-seeded
+``clone()``               an independent copy, hand-written per game for speed
+``is_terminal()``         no decision is pending
+``scores()``              final (or running) points per seat
+``winners()``             seats with the best (score, tie-breakers...); ties share the win
+``to_json()``             the whole state; ``Game.state_from_json`` reads it back
+``replay_log()``          game id, players, seed, options and actions: re-creates the game
+========================  ==================================================================
+
+Games subclass :class:`GameState` and implement ``advance`` (push the next decisions when
+the stack runs empty), ``observation``, ``resample_hidden``, ``clone`` and ``scores``; most
+also override ``tiebreak``. All randomness goes through ``self.rng``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from inkhorn.core.errors import IllegalAction
+from inkhorn.core.options import GameOptions
+from inkhorn.core.rng import StateRng
+from inkhorn.core.step import Step
+
+if TYPE_CHECKING:
+    from inkhorn.core.game import Game
+
+S = TypeVar("S", bound="GameState")
+
+STATE_FORMAT = "inkhorn-state/1"
+
+
+@dataclass(kw_only=True, eq=False)
+class GameState(ABC):
+    num_players: int
+    seed: int
+    options: GameOptions
+    rng: StateRng
+    stack: list[Step] = field(default_factory=list)
+    history: list[str] = field(default_factory=list)
+    # A determinized world is a sample, not a game that happened: it has no replay.
+    is_world: bool = False
+
+    game: ClassVar[Game]
+
+    # ---- decisions ------------------------------------------------------------------
+    def current_seat(self) -> int | None:
+        return self.stack[-1].seat if self.stack else None
+
+    def decision(self) -> Step | None:
+        return self.stack[-1] if self.stack else None
+
+    def is_terminal(self) -> bool:
+        return not self.stack
+
+    def legal_actions(self) -> list[str]:
+        if not self.stack:
+            return []
+        return self.stack[-1].legal_actions(self)
+
+    def check(self, action: str) -> None:
+        if not isinstance(action, str):
+            raise IllegalAction(action, "an action is a text id", self.legal_actions())
+        if not self.stack:
+            raise IllegalAction(action, "the game is over")
+        self.stack[-1].check(self, action)
+
+    def apply(self, action: str) -> None:
+        self.check(action)
+        self.apply_trusted(action)
+
+    def apply_trusted(self, action: str) -> None:
+        step = self.stack.pop()
+        step.resolve(self, action)
+        self.history.append(action)
+        if not self.stack:
+            self.advance()
+
+    def action_label(self, action: str) -> str:
+        return self.stack[-1].label(self, action) if self.stack else action
+
+    def push(self, *steps: Step) -> None:
+        """Queue decisions; the first one listed is decided first."""
+        self.stack.extend(reversed(steps))
+
+    @abstractmethod
+    def advance(self) -> None:
+        """The stack ran empty: play on to the next decision, or end the game."""
+
+    # ---- information ------------------------------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know now (``None``: only what is public)."""
+
+    def determinize(self: S, seat: int | None, seed: int) -> S:
+        """A full state ``seat`` cannot tell apart from this one.
+
+        The world gets a fresh future (its random source is re-seeded from ``seed``, so no
+        bag draw is foreknown) and ``resample_hidden`` re-deals what ``seat`` cannot see.
+        """
+        world = self.clone()
+        world.rng.reseed(seed)
+        world.seed = seed
+        world.history = []
+        world.is_world = True
+        world.resample_hidden(seat)
+        return world
+
+    @abstractmethod
+    def resample_hidden(self, seat: int | None) -> None:
+        """Re-deal, from ``self.rng``, every component ``seat`` cannot see.
+
+        The result must depend only on what ``seat`` knows: gather the unseen components,
+        put them in a canonical order (sorted), then deal them back to where unseen
+        components are (same counts) using ``self.rng``.
+        """
+
+    # ---- copies -------------------------------------------------------------------------
+    @abstractmethod
+    def clone(self: S) -> S:
+        """An independent copy; hand-written per game (no deepcopy)."""
+
+    def _clone_base(self: S) -> S:
+        """A new instance with the shared fields copied; the game copies its own."""
+        new = object.__new__(type(self))
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options
+        new.rng = StateRng(self.rng.seed, self.rng.counter)
+        new.stack = self.stack.copy()
+        new.history = self.history.copy()
+        new.is_world = self.is_world
+        return new
+
+    # ---- results --------------------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Points per seat: final once the game is over, running before."""
+
+    def tiebreak(self, seat: int) -> tuple[float, ...]:
+        """Keys compared after the score, best first (higher is better)."""
+        return ()
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        scores = self.scores()
+        keys = [(scores[s], *self.tiebreak(s)) for s in range(self.num_players)]
+        best = max(keys)
+        return [s for s in range(self.num_players) if keys[s] == best]
+
+    # ---- persistence ----------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"format": STATE_FORMAT, "game": self.game.id, "state": self.game.codec.encode(self)}
+
+    def replay_log(self) -> dict[str, Any]:
+        from inkhorn.core.replay import ReplayLog
+
+        if self.is_world:
+            raise ValueError("a determinized world has no replay log")
+        return ReplayLog(
+            game=self.game.id,
+            players=self.num_players,
+            seed=self.seed,
+            options=self.options.model_dump(mode="json"),
+            actions=list(self.history),
+        ).to_json()
+
+    def restore_transient(self) -> None:
+        """Re-attach what the codec does not write (content); called after decoding."""

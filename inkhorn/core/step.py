@@ -1,0 +1,83 @@
+"""Pending decisions: the stack of small choices every game is made of.
+
+The contract (declared here, in full)
+=====================================
+
+A game never offers a flattened product of options ("pay red with gold and place the tile
+on corner 3"). It offers one small decision at a time. Every decision the game is waiting
+for is a :class:`Step` on the state's ``stack``; the top step is the decision *now*.
+
+``seat``
+    The seat that must decide. Exactly one seat decides at a time. Choices that the rulebook
+    makes simultaneously (a face-down card chosen by everyone) are asked of each seat in
+    turn with ``sealed = True``: the game stores each sealed answer as hidden information,
+    so nothing about it reaches another seat's observation, and the order of asking leaks
+    nothing because no seat sees the others' answers before revealing.
+
+``legal_actions(state)``
+    The finite list of action ids legal now, each a short stable string that reads well
+    (``"take:red+gold"``, ``"place:corner:2"``). Ids are the JSON form of actions: a replay
+    log is a list of them. The list is never empty.
+
+``open``
+    ``True`` when the decision accepts structured actions beyond the listed ones (a word
+    spelled from a hand). Then ``legal_actions`` is the candidate list bots use, and
+    :meth:`check` validates any other id, raising :class:`IllegalAction` with the reason.
+
+``check(state, action)``
+    Raise :class:`IllegalAction` unless ``action`` is legal. It must not change the state.
+
+``resolve(state, action)``
+    Carry out the decision. The step has already been popped from the stack: to ask a
+    follow-up question, push a new step (often a copy of this one with ``replace``); to
+    ask several, push them with :meth:`GameState.push` (first listed decides first). When
+    the stack is empty after resolving, the state calls its game's ``advance`` hook,
+    which pushes the next decisions or leaves the stack empty when the game is over.
+
+Steps are frozen dataclasses: a state's clone copies the stack list and shares the steps,
+and the codec writes them to JSON like any other state part.
+
+``prompt(state)``
+    A short sentence for people ("Choose up to 2 different inks from the Cup").
+
+This is the equivalent of TAG's ``IExtendedSequence`` (``_computeAvailableActions`` ->
+``legal_actions``, ``getCurrentPlayer`` -> ``seat``, ``_afterAction`` and
+``executionComplete`` -> ``resolve`` pushing or not pushing a successor).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from inkhorn.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from inkhorn.core.state import GameState
+
+
+@dataclass(frozen=True)
+class Step(ABC):
+    seat: int
+
+    sealed: ClassVar[bool] = False
+    open: ClassVar[bool] = False
+
+    @abstractmethod
+    def legal_actions(self, state: GameState) -> list[str]: ...
+
+    def check(self, state: GameState, action: str) -> None:
+        legal = self.legal_actions(state)
+        if action not in legal:
+            raise IllegalAction(action, f"not a legal choice for: {self.prompt(state)}", legal, self.seat)
+
+    @abstractmethod
+    def resolve(self, state: GameState, action: str) -> None: ...
+
+    def prompt(self, state: GameState) -> str:
+        return type(self).__name__
+
+    def label(self, state: GameState, action: str) -> str:
+        """Words for one of this step's actions; the id itself unless a step says better."""
+        return action
