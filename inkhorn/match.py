@@ -11,7 +11,7 @@ from typing import Any
 from inkhorn.agents import Agent, make_agent
 from inkhorn.core.errors import OptionError
 from inkhorn.core.state import GameState
-from inkhorn.games import get_game
+from inkhorn import games
 
 
 @dataclass
@@ -47,7 +47,7 @@ def play_match(
     options: Mapping[str, Any] | None = None,
     on_decision: Callable[[GameState, int, str], None] | None = None,
 ) -> MatchResult:
-    game = get_game(game_id)
+    game = games.get_game(game_id)
     players = game.check_players(len(agents))
     seated = [a if isinstance(a, Agent) else make_agent(a, agent_seed(seed, i)) for i, a in enumerate(agents)]
     state = game.new_game(players, seed, options)

@@ -87,10 +87,10 @@ def check_random_game(
 ) -> GameState:
     """Play one seeded random game, checking the core invariants every ``every`` decisions
     (and ``extra``, a game's own invariant, at each of those points). Returns the end state."""
-    from inkhorn.games import get_game
+    from inkhorn import games
 
     rng = random.Random(seed)
-    state = get_game(game_id).new_game(players, seed, options)
+    state = games.get_game(game_id).new_game(players, seed, options)
     decisions = 0
     while not state.is_terminal():
         if decisions % every == 0:

@@ -66,10 +66,10 @@ class ReplayLog:
         Path(path).write_text(json.dumps(self.to_json(), indent=1))
 
     def states(self):
-        """Yield the state before each action, then the final state."""
-        from inkhorn.games import get_game
+        """Yield one state object, advanced action by action (first yield: before any action)."""
+        from inkhorn import games
 
-        state = get_game(self.game).new_game(self.players, self.seed, self.options)
+        state = games.get_game(self.game).new_game(self.players, self.seed, self.options)
         yield state
         for index, action in enumerate(self.actions):
             try:

@@ -41,6 +41,7 @@ class SealedBidsState(GameState):
     points: list[int]
     rounds_left: int
     revealed: list[list[int]]
+    deck: list[int]
 
     def advance(self) -> None:
         if all(c is not None for c in self.face_down):
@@ -81,8 +82,6 @@ class SealedBidsState(GameState):
             if self.face_down[s] is not None:
                 self.face_down[s] = unseen.pop()
         self.deck = unseen
-
-    deck: list[int]
 
     def clone(self) -> SealedBidsState:
         new = self._clone_base()
