@@ -26,6 +26,7 @@ class MatchResult:
     decisions: int
     seconds: float
     actions: list[str]
+    stats: dict[str, float]
 
     def record(self, with_actions: bool = False) -> dict[str, Any]:
         """One JSON line of ``inkhorn simulate``."""
@@ -72,6 +73,7 @@ def play_match(
         decisions=decisions,
         seconds=time.perf_counter() - started,
         actions=list(state.history),
+        stats=game.stats(state),
     )
 
 

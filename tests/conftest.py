@@ -1,6 +1,10 @@
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from inkhorn import games
+from tests.core import sealed_bids
 
 # CI runs the same examples every time; locally hypothesis explores new ones.
 settings.register_profile(
@@ -8,3 +12,14 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture
+def sealed(monkeypatch):
+    """The sealed-bids fixture game, registered for the length of one test."""
+    real_ids, real_get = games.game_ids, games.get_game
+    monkeypatch.setattr(games, "game_ids", lambda: tuple(sorted((*real_ids(), "sealed_bids"))))
+    monkeypatch.setattr(
+        games, "get_game", lambda gid: sealed_bids.GAME if gid == "sealed_bids" else real_get(gid)
+    )
+    return sealed_bids.GAME

@@ -78,6 +78,10 @@ class Game(ABC):
     def render(self, state: GameState, seat: int | None) -> Any:
         """A rich renderable of what ``seat`` sees (``None``: the public table)."""
 
+    def stats(self, state: GameState) -> dict[str, float]:
+        """Figures of a finished game worth summarising over many (e.g. Days played)."""
+        return {}
+
     def rules_summary(self) -> str:
         """The game's rules in our own words (``rules.md`` in the game's package)."""
         package = type(self).__module__.rpartition(".")[0]

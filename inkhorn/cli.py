@@ -1,0 +1,227 @@
+"""The ``inkhorn`` command: list games, read rules, play, watch, simulate and replay."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from inkhorn import games
+from inkhorn.core import InkhornError, ReplayLog
+from inkhorn.core.options import parse_key_values
+from inkhorn.match import MatchResult, check_agent_count, play_match
+
+app = typer.Typer(
+    help="Rules engines, bots and a playtesting lab for five manuscript-themed games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+OptionArg = Annotated[
+    Optional[list[str]], typer.Option("--option", "-o", help="A game option as key=value (repeatable).")
+]
+SeedArg = Annotated[int, typer.Option(help="Seed of the game: same seed and same actions, same game.")]
+
+RULINGS_DIR = Path(__file__).resolve().parent.parent / "docs" / "rulings"
+
+
+def _fail(exc: Exception) -> None:
+    err.print(f"[red]error:[/red] {exc}")
+    raise typer.Exit(2)
+
+
+def _options(pairs: list[str] | None) -> dict[str, str]:
+    return parse_key_values(pairs or [])
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games inkhorn plays."""
+    table = Table(title="Games")
+    for column in ("id", "name", "players", "options"):
+        table.add_column(column)
+    for game in games.all_games():
+        players = f"{game.min_players}-{game.max_players}" if game.min_players != game.max_players else str(
+            game.min_players
+        )
+        table.add_row(game.id, game.name, players, ", ".join(game.Options.model_fields))
+    console.print(table)
+
+
+@app.command()
+def rules(game_id: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
+    """A game's rules in our words, its options, and the rulings we made."""
+    try:
+        game = games.get_game(game_id)
+    except InkhornError as exc:
+        _fail(exc)
+    console.print(Markdown(game.rules_summary()))
+    table = Table(title="Options (--option key=value)")
+    for column in ("key", "default", "meaning"):
+        table.add_column(column)
+    for key, default, description in game.Options.describe():
+        table.add_row(key, default, description)
+    console.print(table)
+    rulings = RULINGS_DIR / f"{game.id}.md"
+    if rulings.exists():
+        console.print(Markdown(rulings.read_text()))
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    seats: Annotated[
+        Optional[str], typer.Option(help="Comma-separated seats: human, random, greedy, mcts:iters=N ...")
+    ] = None,
+    seed: SeedArg = 1,
+    option: OptionArg = None,
+    save: Annotated[Optional[Path], typer.Option(help="Where to save the game log.")] = None,
+) -> None:
+    """Play a game in the terminal (or watch bots play one: give no human seat)."""
+    from inkhorn.terminal import make_seats, play_in_terminal
+
+    try:
+        game = games.get_game(game_id)
+        specs = [s.strip() for s in seats.split(",")] if seats else ["human"] + ["greedy"] * (
+            game.default_players - 1
+        )
+        state = game.new_game(len(specs), seed, _options(option))
+        agents = make_seats(specs, seed, console)
+    except InkhornError as exc:
+        _fail(exc)
+    log_path = save or Path(f"inkhorn-{game.id}-seed{seed}.json")
+    play_in_terminal(state, agents, console, log_path)
+
+
+@app.command()
+def replay(
+    log: Annotated[Path, typer.Argument(help="A game log saved by play or simulate --logs.")],
+    step: Annotated[bool, typer.Option(help="Wait for Enter between actions.")] = False,
+    seat: Annotated[Optional[int], typer.Option(help="Show the table as this seat saw it.")] = None,
+) -> None:
+    """Step through a saved game."""
+    try:
+        record = ReplayLog.load(log)
+        game = games.get_game(record.game)
+        states = record.states()
+        state = next(states)
+        console.print(game.render(state, seat))
+        for index, action in enumerate(record.actions):
+            label = state.action_label(action)
+            who = state.current_seat()
+            next(states)
+            console.print(f"[dim]#{index + 1:>4}[/dim] seat {who}: {label}")
+            if step:
+                console.print(game.render(state, seat))
+                if sys.stdin.isatty():
+                    input("(Enter for the next action) ")
+        console.print(game.render(state, seat))
+        console.print(f"scores {state.scores()}  winners {state.winners()}")
+    except InkhornError as exc:
+        _fail(exc)
+
+
+def _summary_table(results: list[MatchResult]) -> Table:
+    table = Table(title=f"{len(results)} games")
+    for column in ("seat", "agent", "win share", "win rate", "mean score"):
+        table.add_column(column, justify="right" if column not in ("agent",) else "left")
+    players = results[0].players
+    for seat in range(players):
+        share = sum(1 / len(r.winners) for r in results if seat in r.winners)
+        mean = statistics.fmean(r.scores[seat] for r in results)
+        agents = Counter(r.agents[seat] for r in results)
+        table.add_row(
+            str(seat), ", ".join(agents), f"{share:.1f}", f"{share / len(results):.1%}", f"{mean:.2f}"
+        )
+    return table
+
+
+def _stats_table(results: list[MatchResult]) -> Table:
+    table = Table(title="Per game")
+    for column in ("figure", "mean", "min", "max", "distribution"):
+        table.add_column(column)
+    figures: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        figures["decisions"].append(r.decisions)
+        figures["seconds"].append(r.seconds)
+        for key, value in r.stats.items():
+            figures[key].append(value)
+    for key, values in figures.items():
+        counts = Counter(values)
+        distribution = ""
+        if len(counts) <= 15 and all(float(v).is_integer() for v in values):
+            distribution = "  ".join(f"{v:g}:{counts[v]}" for v in sorted(counts))
+        table.add_row(key, f"{statistics.fmean(values):.3g}", f"{min(values):.3g}", f"{max(values):.3g}",
+                      distribution)
+    return table
+
+
+@app.command()
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[Optional[int], typer.Option(help="Number of seats (default: the game's).")] = None,
+    games_count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
+    agents: Annotated[
+        str, typer.Option(help="Comma-separated agents, one per seat, or one for every seat.")
+    ] = "random",
+    option: OptionArg = None,
+    out: Annotated[Optional[Path], typer.Option(help="Write one JSON object per game (JSON lines).")] = None,
+    logs: Annotated[bool, typer.Option(help="Include each game's actions in the JSON lines.")] = False,
+) -> None:
+    """Play many bot games and summarise them."""
+    try:
+        game = games.get_game(game_id)
+        count = game.check_players(players)
+        specs = [a.strip() for a in agents.split(",") if a.strip()]
+        if len(specs) == 1:
+            specs = specs * count
+        check_agent_count(specs, count)
+        options = game.options(_options(option)).model_dump()
+    except InkhornError as exc:
+        _fail(exc)
+    results: list[MatchResult] = []
+    handle = out.open("w") if out else None
+    try:
+        with Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            console=err, transient=True,
+        ) as progress:
+            task = progress.add_task(f"{game.id}", total=games_count)
+            for i in range(games_count):
+                try:
+                    result = play_match(game.id, specs, seed + i, options)
+                except InkhornError as exc:
+                    _fail(exc)
+                results.append(result)
+                if handle:
+                    handle.write(json.dumps(result.record(with_actions=logs)) + "\n")
+                    handle.flush()
+                progress.advance(task)
+    finally:
+        if handle:
+            handle.close()
+    console.print(_summary_table(results))
+    console.print(_stats_table(results))
+    if out:
+        console.print(f"[dim]{len(results)} games written to {out}[/dim]")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""Playing and watching games in a terminal: the human seat and the table view."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from inkhorn.agents import Agent, make_agent
+from inkhorn.core import IllegalAction, ReplayLog
+from inkhorn.core.state import GameState
+from inkhorn.match import agent_seed
+
+HELP = """Type the number of an action, or its id, at the prompt.
+Open decisions (a word to spell, a placement) also accept any id of the form shown.
+Commands:  board  show the table again     log   the actions so far
+           help   this text                quit  save the game log and leave"""
+
+
+class Quit(Exception):
+    """The person at the keyboard asked to leave; the game log is saved."""
+
+
+class HumanAgent(Agent):
+    """A person choosing at the keyboard; every choice is checked before it is taken."""
+
+    name = "human"
+
+    def __init__(self, console: Console, seed: int = 0):
+        super().__init__(seed)
+        self.console = console
+
+    def choose(self, state: GameState, seat: int) -> str:
+        game = state.game
+        self.console.print(game.render(state, seat))
+        step = state.decision()
+        assert step is not None
+        legal = state.legal_actions()
+        self.console.print(f"\n[bold]Seat {seat}[/bold] — {step.prompt(state)}")
+        table = Table(show_header=False, box=None, pad_edge=False)
+        for number, action in enumerate(legal, 1):
+            label = state.action_label(action)
+            table.add_row(f"[cyan]{number:>3}[/cyan]", label, f"[dim]{action}[/dim]" if label != action else "")
+        self.console.print(table)
+        if step.open:
+            self.console.print("[dim]This decision also accepts other ids of the same form.[/dim]")
+        while True:
+            try:
+                raw = self.console.input("[bold]> [/bold]").strip()
+            except EOFError:
+                raise Quit from None
+            if not raw:
+                continue
+            if raw in ("quit", "exit", "q"):
+                raise Quit
+            if raw in ("help", "?", "h"):
+                self.console.print(HELP)
+                continue
+            if raw == "board":
+                self.console.print(game.render(state, seat))
+                continue
+            if raw == "log":
+                self.console.print(", ".join(state.history) or "(no actions yet)")
+                continue
+            action = legal[int(raw) - 1] if raw.isdigit() and 1 <= int(raw) <= len(legal) else raw
+            try:
+                state.check(action)
+            except IllegalAction as exc:
+                self.console.print(f"[red]{exc.reason}[/red]: {action!r}. Type a number from 1 to {len(legal)}, "
+                                   "an action id, or 'help'.")
+                continue
+            return action
+
+
+def make_seats(specs: Sequence[str], seed: int, console: Console) -> list[Agent]:
+    return [
+        HumanAgent(console, agent_seed(seed, i)) if spec == "human" else make_agent(spec, agent_seed(seed, i))
+        for i, spec in enumerate(specs)
+    ]
+
+
+def save_log(state: GameState, agents: Sequence[Agent], path: Path) -> None:
+    log = ReplayLog.from_json(state.replay_log())
+    log.agents = [a.spec() for a in agents]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(log.to_json(), indent=1))
+
+
+def play_in_terminal(
+    state: GameState, agents: Sequence[Agent], console: Console, log_path: Path, watch_every: int = 0
+) -> dict[str, Any]:
+    """Play to the end (or until a person quits); the log is saved whatever happens."""
+    game = state.game
+    humans = [i for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
+    view_seat = humans[0] if len(humans) == 1 else None
+    last_prompt = None
+    finished = False
+    try:
+        while not state.is_terminal():
+            seat = state.current_seat()
+            assert seat is not None
+            step = state.decision()
+            prompt = type(step).__name__
+            if not humans and prompt != last_prompt:
+                console.print(game.render(state, None))
+            last_prompt = prompt
+            action = agents[seat].choose(state, seat)
+            label = state.action_label(action)
+            state.apply(action)
+            if not isinstance(agents[seat], HumanAgent):
+                console.print(f"[dim]#{len(state.history):>4}[/dim] seat {seat} ({agents[seat].spec()}): {label}")
+        finished = True
+    except Quit:
+        console.print("[yellow]Game left before its end.[/yellow]")
+    finally:
+        save_log(state, agents, log_path)
+        console.print(f"[dim]Game log saved to {log_path}[/dim]")
+    if finished:
+        console.print(game.render(state, view_seat))
+        console.print(Panel(result_text(state, agents), title="Result"))
+    return {"finished": finished, "scores": state.scores(), "winners": state.winners()}
+
+
+def result_text(state: GameState, agents: Sequence[Agent]) -> str:
+    scores = state.scores()
+    winners = state.winners()
+    lines = []
+    for seat in sorted(range(state.num_players), key=lambda s: -scores[s]):
+        mark = " ★ winner" if seat in winners else ""
+        lines.append(f"seat {seat} ({agents[seat].spec()}): {scores[seat]:g}{mark}")
+    if len(winners) > 1:
+        lines.append("Shared victory.")
+    return "\n".join(lines)

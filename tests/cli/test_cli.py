@@ -1,0 +1,85 @@
+"""The command line, driven on the sealed-bids fixture game."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from inkhorn.cli import app
+from inkhorn.core import ReplayLog
+
+runner = CliRunner()
+
+
+def test_games_lists_every_registered_game(sealed):
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "sealed_bids" in result.output and "2-5" in result.output
+
+
+def test_unknown_game_is_a_clear_error():
+    result = runner.invoke(app, ["rules", "chess"])
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.output
+
+
+def test_rules_show_the_options(sealed):
+    result = runner.invoke(app, ["rules", "sealed_bids"])
+    assert result.exit_code == 0 and "rounds" in result.output
+
+
+def test_simulate_writes_one_json_line_per_game(sealed, tmp_path):
+    out = tmp_path / "games.jsonl"
+    result = runner.invoke(
+        app, ["simulate", "sealed_bids", "--players", "3", "--games", "5", "--agents", "greedy,random,random",
+              "--seed", "4", "--out", str(out)],
+    )
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 5
+    assert [line["seed"] for line in lines] == [4, 5, 6, 7, 8]
+    for line in lines:
+        assert {"game", "seed", "players", "agents", "scores", "winners", "decisions"} <= set(line)
+        assert line["agents"] == ["greedy", "random", "random"]
+    assert "win rate" in result.output and "decisions" in result.output
+
+
+def test_simulate_refuses_a_bad_option_and_wrong_agent_count(sealed):
+    result = runner.invoke(app, ["simulate", "sealed_bids", "--option", "colour=red"])
+    assert result.exit_code == 2 and "unknown option 'colour'" in result.output
+    result = runner.invoke(app, ["simulate", "sealed_bids", "--players", "3", "--agents", "random,random"])
+    assert result.exit_code == 2 and "3 players need 3 agents" in result.output
+    result = runner.invoke(app, ["simulate", "sealed_bids", "--agents", "oracle"])
+    assert result.exit_code == 2 and "unknown agent 'oracle'" in result.output
+
+
+def test_watching_bots_saves_a_log_that_replays(sealed, tmp_path):
+    log = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "sealed_bids", "--seats", "greedy,random", "--seed", "3",
+                                 "--save", str(log)])
+    assert result.exit_code == 0, result.output
+    record = ReplayLog.load(log)
+    assert record.agents == ["greedy", "random"] and len(record.actions) == 6
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 0 and "winners" in result.output
+
+
+def test_human_play_explains_bad_input_and_saves_on_quit(sealed, tmp_path):
+    log = tmp_path / "game.json"
+    result = runner.invoke(
+        app, ["play", "sealed_bids", "--seats", "human,random", "--seed", "3", "--save", str(log)],
+        input="play:999\n42\nhelp\n1\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "not a legal choice" in result.output and "Type a number from 1 to 3" in result.output
+    assert "Commands:" in result.output
+    record = ReplayLog.load(log)
+    assert len(record.actions) >= 1 and record.actions[0].startswith("play:")
+
+
+def test_replay_of_a_broken_log_is_a_clear_error(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2 and "cannot read replay log" in result.output
