@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from inkhorn.agents.base import Agent
 from inkhorn.agents.greedy import GreedyAgent
+from inkhorn.agents.mcts import MCTSAgent
 from inkhorn.agents.random_agent import RandomAgent
 from inkhorn.core.errors import AgentError, OptionError
 from inkhorn.core.options import parse_key_values
@@ -11,6 +12,7 @@ from inkhorn.core.options import parse_key_values
 AGENTS: dict[str, type[Agent]] = {
     RandomAgent.name: RandomAgent,
     GreedyAgent.name: GreedyAgent,
+    MCTSAgent.name: MCTSAgent,
 }
 
 

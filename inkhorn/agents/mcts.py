@@ -1,0 +1,292 @@
+"""Information-set Monte Carlo tree search (single observer), for every game.
+
+Each iteration samples one world the bot's seat cannot tell apart from the real game
+(``state.determinize(seat, seed)``) and walks one shared tree in it:
+
+* **Selection.** Edges are action ids. Only the children legal in the sampled world take
+  part; each of them counts one *availability* (SO-ISMCTS), and UCT uses that count in
+  place of the parent's visits, so a move legal in few worlds is not under-explored.
+  Each node belongs to the seat that moved into it and keeps that seat's returns: every
+  seat maximises its own result.
+* **Progressive widening.** At open steps (candidate lists) and at long action lists, a node
+  grows at most ``ceil(widen * visits**widen_alpha)`` children, so a word or placement
+  with hundreds of candidates is searched in depth rather than tried once each. Untried
+  candidates are taken in the order of the game's heuristic at the root, at random below.
+* **Rollout.** Random, or greedy on the game's heuristic (a few sampled candidates, with
+  some random moves), for at most ``depth`` decisions; a rollout cut short is scored by
+  the heuristic of every seat, squashed to [0, 1].
+* **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
+  margin against the best other seat, or a mix of both.
+
+The bot reads nothing of the real state but its legal actions (which depend only on what
+its seat knows) and the worlds sampled from it; the worlds depend only on the seat's
+knowledge and the seed. So with an iteration budget and the same seed, two states that
+differ only in what the seat cannot see get the very same decision. A time budget stops
+by the clock and is not reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import Field
+
+from inkhorn.agents.base import Agent, AgentParams
+from inkhorn.core.state import GameState
+
+DEFAULT_ITERS = 1000
+
+
+class MCTSParams(AgentParams):
+    iters: int | None = Field(
+        None, ge=1, description=f"iterations per decision (default {DEFAULT_ITERS} when no time is set)"
+    )
+    time: float | None = Field(None, gt=0, description="seconds per decision (not reproducible)")
+    c: float = Field(0.7, ge=0, description="UCT exploration constant (returns lie in [0, 1])")
+    rollout: Literal["random", "greedy"] = Field("random", description="rollout policy")
+    depth: int = Field(
+        -1, ge=-1, description="rollout decisions before the heuristic cut; -1: to the end, 0: at once"
+    )
+    candidates: int = Field(6, ge=1, description="actions a greedy rollout compares per decision")
+    epsilon: float = Field(0.1, ge=0, le=1, description="share of random moves in a greedy rollout")
+    reward: Literal["win", "margin", "mix"] = Field(
+        "mix", description="what a seat maximises: win share, score margin, or a mix"
+    )
+    margin_weight: float = Field(0.3, ge=0, le=1, description="weight of the margin in 'mix'")
+    cut_scale: float | None = Field(
+        None, gt=0, description="heuristic value worth a return of 0.88 at a cut (default: mean |heuristic| seen)"
+    )
+    widen: float = Field(2.0, gt=0, description="progressive widening: children <= widen * visits**alpha")
+    widen_alpha: float = Field(0.5, gt=0, le=1, description="progressive widening exponent")
+    widen_above: int = Field(24, ge=1, description="widen nodes with more legal actions than this (and open steps)")
+    root_order: Literal["heuristic", "random"] = Field(
+        "heuristic", description="order in which a widened root tries its candidates"
+    )
+    order_candidates: int = Field(200, ge=1, description="root candidates ranked by the heuristic")
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "total", "mover", "order")
+
+    def __init__(self, mover: int) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.mover = mover
+        self.order: dict[str, int] | None = None
+
+
+@dataclass
+class SearchStats:
+    """What the last search saw: for tests, benchmarks and curious people."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    visits: dict[str, int] = field(default_factory=dict)
+    values: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+class MCTSAgent(Agent):
+    name = "mcts"
+    Params = MCTSParams
+
+    def __init__(self, seed: int = 0, params=None):
+        super().__init__(seed, params)
+        self.last = SearchStats()
+
+    # ---- the decision -------------------------------------------------------------------
+    def choose(self, state: GameState, seat: int) -> str:
+        legal = state.legal_actions()
+        decision_seed = self.rng.getrandbits(62)
+        if len(legal) == 1:
+            self.last = SearchStats(visits={legal[0]: 0})
+            return legal[0]
+        return self.search(state, seat, decision_seed)
+
+    def search(self, state: GameState, seat: int, decision_seed: int) -> str:
+        p = self.params
+        iters = p.iters if p.iters is not None else (None if p.time is not None else DEFAULT_ITERS)
+        deadline = None if p.time is None else time.perf_counter() + p.time
+        rng = random.Random(decision_seed)
+        root = _Node(seat)
+        root_legal = state.legal_actions()
+        self._cut_sum = 0.0
+        self._cut_n = 0
+        started = time.perf_counter()
+        done = 0
+        while True:
+            if iters is not None and done >= iters:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            world = state.determinize(seat, rng.getrandbits(62))
+            if done == 0 and p.root_order == "heuristic" and self._widened(state, len(root_legal)):
+                root.order = self._rank(world, root_legal, seat, rng)
+            self._iterate(root, world, rng)
+            done += 1
+        seconds = time.perf_counter() - started
+        stats = SearchStats(iterations=done, seconds=seconds)
+        best = None
+        best_key = None
+        for index, action in enumerate(root_legal):
+            child = root.children.get(action)
+            if child is None:
+                continue
+            mean = child.total / child.visits if child.visits else 0.0
+            stats.visits[action] = child.visits
+            stats.values[action] = mean
+            key = (child.visits, mean, -index)
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        self.last = stats
+        return best if best is not None else root_legal[0]
+
+    # ---- one iteration ----------------------------------------------------------------
+    def _widened(self, world: GameState, n_legal: int) -> bool:
+        step = world.stack[-1]
+        return step.open or n_legal > self.params.widen_above
+
+    def _rank(self, world: GameState, legal: list[str], seat: int, rng: random.Random) -> dict[str, int]:
+        """Root candidates in the order of the game's heuristic (best first)."""
+        heuristic = world.game.heuristic
+        pool = legal if len(legal) <= self.params.order_candidates else rng.sample(legal, self.params.order_candidates)
+        scored = []
+        for index, action in enumerate(pool):
+            after = world.clone()
+            after.apply_trusted(action)
+            scored.append((-heuristic(after, seat), index, action))
+        scored.sort()
+        return {action: rank for rank, (_, _, action) in enumerate(scored)}
+
+    def _iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
+        p = self.params
+        c = p.c
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path = [root]
+        while world.stack:
+            legal = world.legal_actions()
+            mover = world.stack[-1].seat
+            children = node.children
+            untried = None
+            limit = None
+            if world.stack[-1].open or len(legal) > p.widen_above:
+                limit = math.ceil(p.widen * (node.visits + 1) ** p.widen_alpha)
+            best = None
+            best_value = -1.0
+            available = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    if untried is None:
+                        untried = [action]
+                    else:
+                        untried.append(action)
+                else:
+                    available.append((action, child))
+            expand = untried is not None and (limit is None or len(children) < limit or not available)
+            for _, child in available:
+                child.avail += 1
+            if expand:
+                action = self._pick_untried(node, untried, rng)
+                child = _Node(mover)
+                children[action] = child
+                world.apply_trusted(action)
+                path.append(child)
+                break
+            chosen = None
+            for action, child in available:
+                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if value > best_value:
+                    chosen, best, best_value = action, child, value
+            world.apply_trusted(chosen)
+            node = best
+            path.append(node)
+        rewards = self._rollout(world, rng)
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.mover]
+
+    def _pick_untried(self, node: _Node, untried: list[str], rng: random.Random) -> str:
+        if node.order is not None:
+            order = node.order
+            last = len(order)
+            return min(untried, key=lambda a: order.get(a, last))
+        return untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+
+    # ---- rollouts and returns ---------------------------------------------------------------
+    def _rollout(self, world: GameState, rng: random.Random) -> list[float]:
+        p = self.params
+        cap = p.depth
+        steps = 0
+        if p.rollout == "random":
+            while world.stack and steps != cap:
+                legal = world.stack[-1].legal_actions(world)
+                world.apply_trusted(legal[rng.randrange(len(legal))])
+                steps += 1
+        else:
+            heuristic = world.game.heuristic
+            k = p.candidates
+            eps = p.epsilon
+            while world.stack and steps != cap:
+                legal = world.stack[-1].legal_actions(world)
+                if len(legal) == 1 or rng.random() < eps:
+                    world.apply_trusted(legal[rng.randrange(len(legal))])
+                else:
+                    mover = world.stack[-1].seat
+                    pool = legal if len(legal) <= k else rng.sample(legal, k)
+                    best, best_value = pool[0], float("-inf")
+                    for action in pool:
+                        after = world.clone()
+                        after.apply_trusted(action)
+                        value = heuristic(after, mover)
+                        if value > best_value:
+                            best, best_value = action, value
+                    world.apply_trusted(best)
+                steps += 1
+        if world.stack:
+            return self._cut_rewards(world)
+        return self.terminal_rewards(world)
+
+    def terminal_rewards(self, world: GameState) -> list[float]:
+        p = self.params
+        n = world.num_players
+        if p.reward != "margin":
+            winners = world.winners()
+            share = 1.0 / len(winners) if winners else 0.0
+            win = [share if s in winners else 0.0 for s in range(n)]
+            if p.reward == "win":
+                return win
+        scores = world.scores()
+        norm = max(1.0, max(abs(x) for x in scores))
+        margin = []
+        for s in range(n):
+            other = max(scores[o] for o in range(n) if o != s) if n > 1 else 0.0
+            m = 0.5 + 0.5 * (scores[s] - other) / norm
+            margin.append(0.0 if m < 0.0 else 1.0 if m > 1.0 else m)
+        if p.reward == "margin":
+            return margin
+        w = p.margin_weight
+        return [(1.0 - w) * win[s] + w * margin[s] for s in range(n)]
+
+    def _cut_rewards(self, world: GameState) -> list[float]:
+        """A rollout cut short: each seat's heuristic, squashed to (0, 1)."""
+        heuristic = world.game.heuristic
+        values = [heuristic(world, s) for s in range(world.num_players)]
+        scale = self.params.cut_scale
+        if scale is None:
+            for v in values:
+                self._cut_sum += abs(v)
+            self._cut_n += len(values)
+            scale = self._cut_sum / self._cut_n if self._cut_sum > 0 else 1.0
+        return [0.5 + 0.5 * math.tanh(v / scale) for v in values]

@@ -1,0 +1,189 @@
+"""The information-set MCTS bot: budgets, seeds, returns, widening, and no peeking."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import pytest
+
+from inkhorn import games
+from inkhorn.agents import make_agent
+from inkhorn.agents.mcts import MCTSAgent
+from inkhorn.core import AgentError
+from inkhorn.core.checks import snapshot
+from tests.agents.toy_games import NIM, PICK
+
+
+def _sealed_midround(sealed, seed: int = 3):
+    """Seat 0 has played a card face down; seat 1 is to play and cannot see it."""
+    state = sealed.new_game(3, seed)
+    state.apply(state.legal_actions()[1])
+    assert state.current_seat() == 1
+    return state
+
+
+def test_mcts_is_registered_with_validated_params():
+    agent = make_agent("mcts:iters=50,c=1.2,rollout=greedy,depth=5")
+    assert isinstance(agent, MCTSAgent)
+    assert agent.spec() == "mcts:iters=50,c=1.2,rollout=greedy,depth=5"
+    with pytest.raises(AgentError, match="iters"):
+        make_agent("mcts:iters=0")
+    with pytest.raises(AgentError, match="rollout"):
+        make_agent("mcts:rollout=clever")
+    with pytest.raises(AgentError, match="unknown option 'budget'"):
+        make_agent("mcts:budget=3")
+
+
+def test_iteration_budget_and_seed_give_the_same_move(sealed):
+    state = _sealed_midround(sealed)
+    first = make_agent("mcts:iters=300", seed=9)
+    second = make_agent("mcts:iters=300", seed=9)
+    assert first.choose(state, 1) == second.choose(state, 1)
+    assert first.last.visits == second.last.visits and first.last.values == second.last.values
+    assert first.last.iterations == 300
+    assert sum(first.last.visits.values()) == 300
+
+
+def test_other_seeds_search_other_worlds(sealed):
+    state = _sealed_midround(sealed)
+    stats = set()
+    for seed in range(4):
+        agent = make_agent("mcts:iters=200", seed=seed)
+        agent.choose(state, 1)
+        stats.add(tuple(sorted(agent.last.visits.items())))
+    assert len(stats) > 1
+
+
+def _swap_hidden(state, seed: int):
+    """The same game for seat 1, with the cards seat 1 cannot see (seat 0's face-down card
+    and the hands of seats 0 and 2) dealt among those places differently; the deck is
+    left alone (the fixture's re-deal reads the deck apart from the hands)."""
+    other = state.clone()
+    pool = [*other.hands[0], other.face_down[0], *other.hands[2]]
+    random.Random(seed).shuffle(pool)
+    n0 = len(other.hands[0])
+    other.hands[0] = sorted(pool[:n0])
+    other.face_down[0] = pool[n0]
+    other.hands[2] = sorted(pool[n0 + 1 :])
+    return other
+
+
+def test_bot_cannot_see_hidden_information(sealed):
+    """Two games that differ only in cards seat 1 cannot see give the bot identical
+    inputs (the same sampled worlds), hence the same search and the same decision."""
+    state = _sealed_midround(sealed)
+    twin = next(_swap_hidden(state, s) for s in range(50) if snapshot(_swap_hidden(state, s)) != snapshot(state))
+    assert twin.observation(1) == state.observation(1)
+    assert twin.face_down[0] != state.face_down[0] or twin.hands[0] != state.hands[0]
+    decisions = []
+    for world in (state, twin):
+        agent = make_agent("mcts:iters=400", seed=5)
+        decisions.append((agent.choose(world, 1), agent.last.visits, agent.last.values))
+    assert decisions[0] == decisions[1]
+
+
+def _checkpoints(game_id: str, seed: int, count: int = 3, limit: int = 400):
+    game = games.get_game(game_id)
+    state = game.new_game(None, seed)
+    rng = random.Random(seed)
+    total = 0
+    probe = state.clone()
+    while not probe.is_terminal() and total < limit:
+        probe.apply_trusted(rng.choice(probe.legal_actions()))
+        total += 1
+    marks = {max(1, total * (k + 1) // (count + 1)) for k in range(count)}
+    rng = random.Random(seed)
+    for index in range(total):
+        if index in marks and not state.is_terminal():
+            yield state.clone()
+        state.apply_trusted(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", games.game_ids())
+def test_bot_cannot_see_hidden_information_in_real_games(game_id):
+    for state in _checkpoints(game_id, seed=17):
+        seat = state.current_seat()
+        worlds = [state, state.determinize(seat, 1), state.determinize(seat, 2)]
+        picks = []
+        for world in worlds:
+            agent = make_agent("mcts:iters=25,depth=15", seed=4)
+            action = agent.choose(world, seat)
+            assert action in state.legal_actions()
+            picks.append((action, agent.last.visits))
+        assert picks[0] == picks[1] == picks[2], f"{game_id}: the decision depends on hidden information"
+
+
+def test_mcts_finds_the_winning_nim_move():
+    """Ten stones: taking two leaves eight, a multiple of four, and wins."""
+    state = NIM.new_game(2, 0)
+    agent = make_agent("mcts:iters=3000,reward=win", seed=1)
+    assert agent.choose(state, 0) == "take:2"
+    state.apply("take:2")
+    state.apply("take:3")  # five left: take one to leave four
+    assert agent.choose(state, 0) == "take:1"
+
+
+def test_cut_rollouts_use_the_heuristic():
+    """With rollouts cut at once, the exact Nim heuristic alone must point to the win."""
+    state = NIM.new_game(2, 0, {"stones": 21})
+    agent = make_agent("mcts:iters=400,depth=0", seed=2)
+    assert agent.choose(state, 0) == "take:1"
+    assert agent.last.values["take:1"] > max(agent.last.values["take:2"], agent.last.values["take:3"])
+
+
+def test_greedy_rollouts_play_to_the_end():
+    state = NIM.new_game(2, 0, {"stones": 9})
+    agent = make_agent("mcts:iters=800,rollout=greedy,epsilon=0", seed=2)
+    assert agent.choose(state, 0) == "take:1"
+
+
+def test_progressive_widening_bounds_the_root_and_ranks_by_heuristic():
+    state = PICK.new_game(2, 0)
+    assert state.decision().open and len(state.legal_actions()) == 300
+    agent = make_agent("mcts:iters=400", seed=3)
+    assert agent.choose(state, 0) == "n:137"
+    assert len(agent.last.visits) <= math.ceil(2.0 * 401**0.5) < 300
+    unordered = make_agent("mcts:iters=400,root_order=random", seed=3)
+    unordered.choose(state, 0)
+    assert len(unordered.last.visits) <= math.ceil(2.0 * 401**0.5)
+
+
+def test_each_seat_maximises_its_own_return():
+    """Three seats name numbers in turn: every seat, searched, gets near the target
+    (the others' later picks are noise in its return, so allow a step or two)."""
+    state = PICK.new_game(3, 0, {"candidates": 40, "target": 23})
+    for seat in range(3):
+        agent = make_agent("mcts:iters=300", seed=seat)
+        assert abs(int(agent.choose(state, seat)[2:]) - 23) <= 2
+        state.apply("n:23" if seat else "n:5")
+
+
+def test_returns_win_margin_and_mix(sealed):
+    state = sealed.new_game(3, 0)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    scores, winners = state.scores(), state.winners()
+    win = make_agent("mcts:reward=win").terminal_rewards(state)
+    margin = make_agent("mcts:reward=margin").terminal_rewards(state)
+    mix = make_agent("mcts:reward=mix,margin_weight=0.5").terminal_rewards(state)
+    assert win == [1 / len(winners) if s in winners else 0.0 for s in range(3)]
+    best = max(range(3), key=lambda s: scores[s])
+    assert margin[best] >= 0.5 and all(0.0 <= m <= 1.0 for m in margin)
+    assert mix == pytest.approx([(w + m) / 2 for w, m in zip(win, margin)])
+
+
+def test_time_budget_stops_by_the_clock(sealed):
+    state = _sealed_midround(sealed)
+    agent = make_agent("mcts:time=0.05", seed=1)
+    started = time.perf_counter()
+    action = agent.choose(state, 1)
+    assert time.perf_counter() - started < 0.5
+    assert action in state.legal_actions() and agent.last.iterations > 10
+
+
+def test_forced_move_needs_no_search():
+    state = NIM.new_game(2, 0, {"stones": 1})
+    agent = make_agent("mcts:iters=100")
+    assert agent.choose(state, 0) == "take:1" and agent.last.iterations == 0

@@ -1,0 +1,153 @@
+"""Two tiny perfect-information games with known best moves, for testing search bots.
+
+* ``Nim``: one pile, each turn take 1-3 stones; who takes the last stone wins. The winning
+  move leaves a multiple of four.
+* ``Pick``: an open step with hundreds of candidates: each seat names a number once; the
+  closer to a target the better (score ``-(n - target)**2``). Exercises progressive
+  widening over a candidate list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from inkhorn.core import Game, GameOptions, GameState, IllegalAction, StateRng, Step
+
+
+class NimOptions(GameOptions):
+    stones: int = 10
+
+
+@dataclass(frozen=True)
+class Take(Step):
+    def legal_actions(self, state: GameState) -> list[str]:
+        return [f"take:{k}" for k in range(1, min(3, state.pile) + 1)]
+
+    def resolve(self, state: GameState, action: str) -> None:
+        state.pile -= int(action[5:])
+        if state.pile == 0:
+            state.winner = self.seat
+        else:
+            state.to_move = 1 - self.seat
+
+
+@dataclass(kw_only=True, eq=False)
+class NimState(GameState):
+    pile: int
+    to_move: int
+    winner: int | None
+
+    def advance(self) -> None:
+        if self.winner is None:
+            self.push(Take(self.to_move))
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return {"pile": self.pile, "to_move": self.to_move, "winner": self.winner}
+
+    def resample_hidden(self, seat: int | None) -> None:
+        """Nothing is hidden."""
+
+    def clone(self) -> NimState:
+        new = self._clone_base()
+        new.pile = self.pile
+        new.to_move = self.to_move
+        new.winner = self.winner
+        return new
+
+    def scores(self) -> list[float]:
+        return [1.0 if self.winner == s else 0.0 for s in range(2)]
+
+
+class Nim(Game):
+    id = "nim"
+    name = "Nim"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    Options = NimOptions
+    State = NimState
+    json_types = (Take,)
+
+    def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
+        return NimState(num_players=players, seed=seed, options=options, rng=rng, pile=options.stones,
+                        to_move=0, winner=None)
+
+    def heuristic(self, state: GameState, seat: int) -> float:
+        """Exact: the seat to move wins unless the pile is a multiple of four."""
+        if state.winner is not None:
+            return 1.0 if state.winner == seat else -1.0
+        mover_wins = state.pile % 4 != 0
+        return 1.0 if mover_wins == (state.to_move == seat) else -1.0
+
+    def render(self, state: GameState, seat: int | None) -> Any:
+        return str(state.observation(seat))
+
+
+class PickOptions(GameOptions):
+    target: int = 137
+    candidates: int = 300
+
+
+@dataclass(frozen=True)
+class Name(Step):
+    open = True
+
+    def legal_actions(self, state: GameState) -> list[str]:
+        return [f"n:{i}" for i in range(state.options.candidates)]
+
+    def check(self, state: GameState, action: str) -> None:
+        head, _, tail = action.partition(":")
+        if head != "n" or not tail.isdigit():
+            raise IllegalAction(action, "name a number as n:<digits>", seat=self.seat)
+
+    def resolve(self, state: GameState, action: str) -> None:
+        state.picks[self.seat] = int(action[2:])
+
+
+@dataclass(kw_only=True, eq=False)
+class PickState(GameState):
+    picks: list[int | None]
+
+    def advance(self) -> None:
+        if not self.history:
+            self.push(*(Name(s) for s in range(self.num_players)))
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return {"picks": list(self.picks)}
+
+    def resample_hidden(self, seat: int | None) -> None:
+        """Nothing is hidden."""
+
+    def clone(self) -> PickState:
+        new = self._clone_base()
+        new.picks = self.picks.copy()
+        return new
+
+    def scores(self) -> list[float]:
+        target = self.options.target
+        return [float(-((p - target) ** 2)) if p is not None else 0.0 for p in self.picks]
+
+
+class Pick(Game):
+    id = "pick"
+    name = "Pick"
+    min_players = 2
+    max_players = 3
+    default_players = 2
+    Options = PickOptions
+    State = PickState
+    json_types = (Name,)
+
+    def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
+        return PickState(num_players=players, seed=seed, options=options, rng=rng, picks=[None] * players)
+
+    def heuristic(self, state: GameState, seat: int) -> float:
+        return state.scores()[seat] if state.picks[seat] is not None else -1e6
+
+    def render(self, state: GameState, seat: int | None) -> Any:
+        return str(state.picks)
+
+
+NIM = Nim()
+PICK = Pick()
