@@ -1,0 +1,163 @@
+"""Scriptoria: metadata, options, set-up and the greedy bot's heuristic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from inkhorn.core.game import Game
+from inkhorn.core.options import GameOptions
+from inkhorn.core.rng import StateRng
+from inkhorn.core.state import GameState
+from inkhorn.games.scriptoria import rules
+from inkhorn.games.scriptoria.content import load_content
+from inkhorn.games.scriptoria.scoring import score, start_points
+from inkhorn.games.scriptoria.state import EMPTY, HELP_TOKENS, INK_LIMIT, ScriptoriaState
+
+
+class ScriptoriaOptions(GameOptions):
+    master: bool = Field(
+        False,
+        description="Master variant: each Day's lecterns are those left out the Day before, "
+        "completed at random with lecterns used that Day",
+    )
+    hell_level: int = Field(
+        0,
+        ge=0,
+        le=1000,
+        description="Hell of the Library: games of experience of the most experienced copyist; "
+        "every copyist starts with 2 points per game",
+    )
+    discards_to_scriptorium: bool = Field(
+        True,
+        description="discarded sketches go face up to the Scriptorium (Help can fetch them); "
+        "false keeps them in a separate discard pile out of play (ruling R10)",
+    )
+    content: str | None = Field(
+        None, description="path to an edited content folder or combined JSON file (validated on load)"
+    )
+
+
+class ScriptoriaGame(Game):
+    id = "scriptoria"
+    name = "Scriptoria"
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    Options = ScriptoriaOptions
+    State = ScriptoriaState
+    json_types = rules.STEP_TYPES
+
+    def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
+        assert isinstance(options, ScriptoriaOptions)
+        content = load_content(options.content)
+        slots = len(content.slot_ids)
+        state = ScriptoriaState(
+            num_players=players,
+            seed=seed,
+            options=options,
+            rng=rng,
+            content=content,
+            day=0,
+            phase=rules.INKS,
+            archivist=0,  # seat 0 wrote a manuscript most recently (ruling R1)
+            next_archivist=-1,
+            turn=0,
+            giver=0,
+            grimoire=-1,
+            cup=[0] * 5,
+            ink_bag=list(content.ink_counts),
+            inks=[0] * (5 * players),
+            sketch_bag=list(range(len(content.sketches))),
+            scriptorium=[],
+            discards=[],
+            lecterns=[],
+            lectern_sketches=[],
+            lectern_owner=[],
+            prev_unused=(),
+            stocks=[()] * players,
+            scrolls=[(EMPTY,) * slots] * players,
+            points=[start_points(options.hell_level)] * players,
+            achievements=[()] * players,
+            pile_taken=[0] * content.num_parts,
+            help_left=[HELP_TOKENS] * players,
+            help_received=[0] * players,
+        )
+        state.scriptorium = rules.draw_sketches(state, rules.SCRIPTORIUM_START[players])
+        rules.start_day(state)
+        return state
+
+    # ---- greedy -------------------------------------------------------------------------------
+    def heuristic(self, state: GameState, seat: int) -> float:
+        """Own prospects minus the best opponent's. Choices the seat has begun (side, payment,
+        Help pick, receiver, quill) are looked through to their best end."""
+        assert isinstance(state, ScriptoriaState)
+        return _look(state, seat, 0)
+
+    def render(self, state: GameState, seat: int | None) -> Any:
+        from inkhorn.games.scriptoria.view import render
+
+        return render(state, seat)
+
+
+def _look(state: ScriptoriaState, seat: int, depth: int) -> float:
+    top = state.stack[-1] if state.stack else None
+    if top is not None and top.seat == seat and isinstance(top, rules.SUB_STEPS) and depth < 4:
+        best = float("-inf")
+        for action in top.legal_actions(state):
+            after = state.clone()
+            after.apply_trusted(action)
+            best = max(best, _look(after, seat, depth + 1))
+        return best
+    values = [prospects(state, s) for s in range(state.num_players)]
+    if state.is_terminal():
+        values = [float(score(state, s)) for s in range(state.num_players)]
+    mine = values[seat]
+    return mine - max(v for s, v in enumerate(values) if s != seat)
+
+
+# weights of the heuristic (tuned against random and earlier versions)
+W_SKETCH = 0.45
+W_PART = 0.7
+W_FILLED = 0.3
+W_INK = 0.35
+W_BLACK = 0.15
+W_GRIMOIRE = 0.8
+
+
+def prospects(state: ScriptoriaState, p: int) -> float:
+    c = state.content
+    v = float(score(state, p))
+    scroll = state.scrolls[p]
+    filled_total = 0
+    for part, slots in enumerate(c.part_slots):
+        filled = sum(1 for i in slots if scroll[i] != EMPTY)
+        filled_total = filled if part == len(c.part_slots) - 1 else filled_total
+        if filled < len(slots):
+            taken = state.pile_taken[part]
+            if taken < len(c.achievements[part]):
+                frac = filled / len(slots)
+                v += W_PART * c.achievements[part][taken][2] * frac * frac
+    v += W_FILLED * filled_total
+    # sketches waiting on the lectern or in stock, best first, as many as free slots of their kind
+    pos = state.lectern_of(p)
+    own = list(state.stocks[p]) + (list(state.lectern_sketches[pos]) if pos >= 0 else [])
+    if own:
+        by_kind: dict[int, list[int]] = {}
+        for i in own:
+            sk = c.sketches[i]
+            by_kind.setdefault(sk.kind, []).append(sk.points)
+        for kind, pts in by_kind.items():
+            free = sum(1 for i in c.slots_of_kind[kind] if scroll[i] == EMPTY)
+            if free:
+                pts.sort(reverse=True)
+                v += W_SKETCH * sum(x + 1 for x in pts[:free])
+    row = state.inks[p * 5 : p * 5 + 5]
+    v += W_INK * min(sum(row), INK_LIMIT) + W_BLACK * min(row[3], 3)
+    if state.grimoire == p:
+        v += W_GRIMOIRE
+    return v
+
+
+

@@ -1,0 +1,185 @@
+"""The Scriptoria table as flat lists, cheap to clone.
+
+Components are indices into the shared :class:`~.content.Content`: sketches by sketch index,
+lecterns by lectern index, inks as counts per colour (red, blue, green, black, gold). Per-seat
+collections that change one item at a time are tuples replaced whole, so a clone copies only
+the outer lists.
+
+Nothing on the table is secret: stocks, lecterns, the Scriptorium and scrolls lie face up
+(ruling R3). The two bags are unordered multisets kept in sorted order; every draw is made
+from ``state.rng`` at the moment it happens, so no seat (and no determinized world) can know
+the next draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from inkhorn.core.codec import transient_field
+from inkhorn.core.state import GameState
+from inkhorn.games.scriptoria.content import COLOURS, KINDS, SUPPLIES, Content, load_content
+from inkhorn.games.scriptoria.scoring import breakdown, score
+
+# phases of a Day
+INKS, LECTERNS, LAST, END_OF_DAY, OVER = range(5)
+PHASE_NAMES = ("First Hour: inks", "Second Hour: lecterns", "Last Hour: illuminations", "end of the Day", "game over")
+NO_SEAT = -1
+EMPTY = -1
+STOCK_LIMIT = 7
+INK_LIMIT = 7
+HELP_TOKENS = 3
+QUILL_POINTS = 2
+
+
+@dataclass(kw_only=True, eq=False)
+class ScriptoriaState(GameState):
+    day: int
+    phase: int
+    archivist: int
+    next_archivist: int  # set by the quill Supply, else -1
+    turn: int  # whose turn it is in the First and Last Hours
+    giver: int  # who gives the next lectern in the Second Hour
+    grimoire: int  # seat that withdrew with the Grimoire today, else -1
+    cup: list[int]  # inks per colour
+    ink_bag: list[int]  # inks per colour
+    inks: list[int]  # flat: seat * 5 + colour
+    sketch_bag: list[int]  # sorted sketch indices
+    scriptorium: list[int]  # sorted sketch indices, face up
+    discards: list[int]  # sorted; only used when discards do not return to the Scriptorium
+    lecterns: list[int]  # lectern indices on the table today (sorted)
+    lectern_sketches: list[tuple[int, ...]]
+    lectern_owner: list[int]
+    prev_unused: tuple[int, ...]  # lecterns not drawn the previous Day (Master variant)
+    stocks: list[tuple[int, ...]]  # sketches in each stock
+    scrolls: list[tuple[int, ...]]  # per seat, per slot: sketch index or -1
+    points: list[int]  # points scored so far (start, sketches, quill)
+    achievements: list[tuple[int, ...]]  # per seat: codes part * 16 + position in pile
+    pile_taken: list[int]  # per part: how many tiles taken from its pile
+    help_left: list[int]
+    help_received: list[int]
+    content: Content = transient_field(default=None)
+
+    # ---- flow ---------------------------------------------------------------------------
+    def advance(self) -> None:
+        from inkhorn.games.scriptoria.rules import advance
+
+        advance(self)
+
+    def restore_transient(self) -> None:
+        self.content = load_content(self.options.content)
+
+    # ---- small queries ---------------------------------------------------------------------
+    def ink_row(self, seat: int) -> list[int]:
+        return self.inks[seat * 5 : seat * 5 + 5]
+
+    def ink_total(self, seat: int) -> int:
+        return sum(self.inks[seat * 5 : seat * 5 + 5])
+
+    def lectern_of(self, seat: int) -> int:
+        """Position (in ``lecterns``) of the lectern ``seat`` holds today, or -1."""
+        try:
+            return self.lectern_owner.index(seat)
+        except ValueError:
+            return -1
+
+    def supply_of(self, seat: int) -> int:
+        """Supply index (see SUPPLIES) of ``seat``'s lectern, or -1."""
+        pos = self.lectern_of(seat)
+        return -1 if pos < 0 else self.content.lectern_supply[self.lecterns[pos]]
+
+    def stock_used(self, seat: int) -> int:
+        """Stock spaces taken: sketches plus achievement tiles."""
+        return len(self.stocks[seat]) + len(self.achievements[seat])
+
+    def scroll_full(self, seat: int) -> bool:
+        return EMPTY not in self.scrolls[seat]
+
+    def scores(self) -> list[float]:
+        return [float(score(self, s)) for s in range(self.num_players)]
+
+    # ---- copies ---------------------------------------------------------------------------
+    def clone(self) -> ScriptoriaState:
+        new = self._clone_base()
+        new.content = self.content
+        new.day = self.day
+        new.phase = self.phase
+        new.archivist = self.archivist
+        new.next_archivist = self.next_archivist
+        new.turn = self.turn
+        new.giver = self.giver
+        new.grimoire = self.grimoire
+        new.cup = self.cup[:]
+        new.ink_bag = self.ink_bag[:]
+        new.inks = self.inks[:]
+        new.sketch_bag = self.sketch_bag[:]
+        new.scriptorium = self.scriptorium[:]
+        new.discards = self.discards[:]
+        new.lecterns = self.lecterns[:]
+        new.lectern_sketches = self.lectern_sketches[:]
+        new.lectern_owner = self.lectern_owner[:]
+        new.prev_unused = self.prev_unused
+        new.stocks = self.stocks[:]
+        new.scrolls = self.scrolls[:]
+        new.points = self.points[:]
+        new.achievements = self.achievements[:]
+        new.pile_taken = self.pile_taken[:]
+        new.help_left = self.help_left[:]
+        new.help_received = self.help_received[:]
+        return new
+
+    # ---- information ------------------------------------------------------------------------
+    def resample_hidden(self, seat: int | None) -> None:
+        """Nothing to re-deal: every component outside the bags is face up, and the bags are
+        unordered (kept sorted); their future draws come from the re-seeded ``self.rng``."""
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        c = self.content
+        sid = [s.id for s in c.sketches]
+        bag_kinds = [0] * len(KINDS)
+        for i in self.sketch_bag:
+            bag_kinds[c.sketches[i].kind] += 1
+        top = self.stack[-1] if self.stack else None
+        return {
+            "you": seat,
+            "day": self.day,
+            "phase": PHASE_NAMES[self.phase],
+            "archivist": self.archivist,
+            "next_archivist": self.next_archivist,
+            "grimoire": self.grimoire,
+            "to_act": self.current_seat(),
+            "decision": type(top).__name__ if top else None,
+            "decision_detail": top.public(self) if top is not None and hasattr(top, "public") else None,
+            "cup": dict(zip(COLOURS, self.cup)),
+            # The bags' contents follow from everything else on the table; their order does not exist.
+            "ink_bag_size": sum(self.ink_bag),
+            "sketch_bag_size": len(self.sketch_bag),
+            "sketch_bag_by_kind": dict(zip(KINDS, bag_kinds)),
+            "scriptorium": [sid[i] for i in self.scriptorium],
+            "discards": [sid[i] for i in self.discards],
+            "lecterns": [
+                {
+                    "lectern": c.lectern_ids[lec],
+                    "supply": SUPPLIES[c.lectern_supply[lec]],
+                    "sketches": [sid[i] for i in self.lectern_sketches[k]],
+                    "owner": self.lectern_owner[k],
+                }
+                for k, lec in enumerate(self.lecterns)
+            ],
+            "copyists": [
+                {
+                    "inks": dict(zip(COLOURS, self.ink_row(s))),
+                    "stock": [sid[i] for i in self.stocks[s]],
+                    "scroll": {c.slot_ids[k]: (sid[v] if v >= 0 else None) for k, v in enumerate(self.scrolls[s])},
+                    "points": self.points[s],
+                    "achievements": [c.achievements[a >> 4][a & 15][0] for a in self.achievements[s]],
+                    "help_left": self.help_left[s],
+                    "help_received": self.help_received[s],
+                    "score": breakdown(self, s),
+                }
+                for s in range(self.num_players)
+            ],
+            "achievement_piles": {
+                c.part_ids[p]: [a[0] for a in c.achievements[p][self.pile_taken[p] :]] for p in range(c.num_parts)
+            },
+        }

@@ -1,0 +1,99 @@
+"""A terminal picture of the table (rich): Cup, lecterns, Scriptorium and each copyist's scroll."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from inkhorn.games.scriptoria.content import COLOURS, KINDS, SUPPLIES
+from inkhorn.games.scriptoria.scoring import breakdown
+from inkhorn.games.scriptoria.state import EMPTY, PHASE_NAMES, ScriptoriaState
+
+STYLE = {"red": "red", "blue": "blue", "green": "green", "black": "white on grey23", "gold": "yellow"}
+SHORT = {"red": "R", "blue": "B", "green": "G", "black": "K", "gold": "Au"}
+
+
+def inks_text(counts: list[int]) -> Text:
+    t = Text()
+    for col, n in zip(COLOURS, counts):
+        if n:
+            t.append(f"{n}{SHORT[col]} ", style=STYLE[col])
+    return t if t.plain else Text("-")
+
+
+def sketch_text(state: ScriptoriaState, i: int) -> Text:
+    sk = state.content.sketches[i]
+    t = Text(f"{sk.id}:{sk.points}(")
+    for col, n in zip(COLOURS, sk.cost):
+        if n:
+            t.append(SHORT[col] * n if col != "gold" else "Au" * n, style=STYLE[col])
+    t.append(")")
+    return t
+
+
+def sketches_text(state: ScriptoriaState, items: Any) -> Text:
+    t = Text()
+    for k, i in enumerate(items):
+        if k:
+            t.append(" ")
+        t.append_text(sketch_text(state, i))
+    return t if t.plain else Text("-")
+
+
+def render(state: ScriptoriaState, seat: int | None) -> Any:
+    c = state.content
+    head = Text(
+        f"Day {state.day} · {PHASE_NAMES[state.phase]} · Archivist: seat{state.archivist}"
+        + (f" · Grimoire: seat{state.grimoire}" if state.grimoire >= 0 else "")
+        + f" · sketch bag {len(state.sketch_bag)} · ink bag {sum(state.ink_bag)}"
+    )
+    table = Table(title=None, show_lines=False, expand=False)
+    table.add_column("")
+    table.add_column("contents")
+    table.add_row("Cup", inks_text(state.cup))
+    for k, lec in enumerate(state.lecterns):
+        owner = state.lectern_owner[k]
+        who = f" → seat{owner}" if owner >= 0 else ""
+        table.add_row(f"{c.lectern_ids[lec]} ({SUPPLIES[c.lectern_supply[lec]]}){who}", sketches_text(state, state.lectern_sketches[k]))
+    table.add_row("Scriptorium", sketches_text(state, state.scriptorium))
+    piles = " ".join(
+        f"{c.part_ids[p]}:{'/'.join(str(a[2]) for a in c.achievements[p][state.pile_taken[p]:]) or '-'}"
+        for p in range(c.num_parts)
+    )
+    table.add_row("Achievements", piles)
+    seats = []
+    for s in range(state.num_players):
+        b = breakdown(state, s)
+        title = f"seat{s}" + (" (you)" if s == seat else "") + (" · Archivist" if s == state.archivist else "")
+        t = Table.grid(padding=(0, 1))
+        t.add_row("inks", inks_text(state.ink_row(s)))
+        t.add_row("stock", sketches_text(state, state.stocks[s]))
+        scroll = state.scrolls[s]
+        for kind in range(len(KINDS)):
+            slots = c.slots_of_kind[kind]
+            if not slots:
+                continue
+            row = Text()
+            for i in slots:
+                side = c.slot_side[i]
+                row.append(("L:" if side == "left" else "R:" if side == "right" else ""))
+                row.append_text(sketch_text(state, scroll[i]) if scroll[i] != EMPTY else Text("[ ]", style="dim"))
+                row.append(" ")
+            t.add_row(KINDS[kind], row)
+        ach = ", ".join(c.achievements[a >> 4][a & 15][1] for a in state.achievements[s]) or "-"
+        t.add_row("achievements", ach)
+        t.add_row("help", f"{state.help_left[s]} left, {state.help_received[s]} received")
+        t.add_row("score", f"{b['total']} ({b['scored']} scored + {b['achievements']} achievements + {b['help']} help)")
+        seats.append(Panel(t, title=title, expand=False))
+    parts: list[Any] = [head, table, *seats]
+    if state.stack:
+        step = state.stack[-1]
+        parts.append(Text(f"seat{step.seat} to act: {step.prompt(state)}", style="bold"))
+    else:
+        winners = ", ".join(f"seat{w}" for w in state.winners())
+        parts.append(Text(f"Game over after {state.day} Days. Winner(s): {winners}", style="bold"))
+    return Group(*parts)
