@@ -1,0 +1,141 @@
+"""Ancients: build monuments on a six-column Timeline and let them decline into your Past."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from inkhorn.core.errors import ContentError
+from inkhorn.core.game import Game
+from inkhorn.core.options import GameOptions
+from inkhorn.core.rng import StateRng
+from inkhorn.games.ancients.content import cached_content
+from inkhorn.games.ancients.effects import EFFECT_STEPS
+from inkhorn.games.ancients.rules import RULE_STEPS
+from inkhorn.games.ancients.scoring import total
+from inkhorn.games.ancients.state import EMPTY, TOKEN_VALUE, AncientsState
+
+
+class AncientsOptions(GameOptions):
+    content: str | None = Field(
+        None, description="folder with edited monuments.json, artifacts.json, technologies.json"
+    )
+    first_game: bool = Field(False, description="deal the fixed starting hands (6 cards) instead of draw 10 keep 6")
+    extra_card: bool = Field(
+        True, description="in 3-4 players the third and fourth builders draw one more card at set-up"
+    )
+    hand_limit: int = Field(10, ge=1, le=30, description="most cards a builder may hold after drawing")
+    max_rounds: int = Field(
+        40, ge=1, le=200, description="safety stop: the game ends after this many rounds (see the rulings)"
+    )
+
+
+class AncientsGame(Game):
+    id = "ancients"
+    name = "Ancients"
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    Options = AncientsOptions
+    State = AncientsState
+    json_types = (*RULE_STEPS, *EFFECT_STEPS)
+
+    def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> AncientsState:
+        c = cached_content(options.content)  # type: ignore[attr-defined]
+        first = rng.randrange(players)
+        order = [(first + k) % players for k in range(players)]
+        hands: list[list[int]] = [[] for _ in range(players)]
+        builders = list(range(c.n_builders))
+        phase = "setup"
+        if options.first_game:  # type: ignore[attr-defined]
+            decks = [1, 2, 3, 4]
+            if any(len(c.start_decks[d]) == 0 for d in decks):
+                raise ContentError(c.source, "the first-game option needs four starting decks (start_deck 1-4)")
+            rng.shuffle(decks)
+            for k, s in enumerate(order):
+                hands[s] = list(c.start_decks[decks[k]])
+            dealt = {x for h in hands for x in h}
+            builders = [x for x in builders if x not in dealt]
+            phase = "setup_done"
+        rng.shuffle(builders)
+        if not options.first_game:  # type: ignore[attr-defined]
+            for k, s in enumerate(order):
+                extra = 1 if options.extra_card and players >= 3 and k >= 2 else 0  # type: ignore[attr-defined]
+                for _ in range(10 + extra):
+                    hands[s].append(builders.pop())
+        lvl1 = list(c.level1)
+        lvl2 = list(c.level2)
+        rng.shuffle(lvl1)
+        rng.shuffle(lvl2)
+        tiles = [[lvl1.pop() for _ in range(3)], [lvl1.pop() for _ in range(3)], [lvl2.pop() for _ in range(3)]]
+        n_all = len(c.all)
+        return AncientsState(
+            num_players=players,
+            seed=seed,
+            options=options,
+            rng=rng,
+            phase=phase,
+            turn=first,
+            first=first,
+            actions_left=2,
+            round=1,
+            end_triggered=False,
+            flipped=False,
+            declining=False,
+            placing=EMPTY,
+            hands=hands,
+            kept_aside=[[] for _ in range(players)],
+            deck=builders,
+            discard=[],
+            timeline=[EMPTY] * (12 * players),
+            tokens=[0] * n_all,
+            rotated=[0] * n_all,
+            past=[[] for _ in range(players)],
+            artifacts=[[] for _ in range(players)],
+            techs=[[] for _ in range(players)],
+            lost=[0] * players,
+            banked=[0] * players,
+            reserve=TOKEN_VALUE,
+            tiles=tiles,
+            tile_level=[1, 1, 2],
+            tech_deck=[lvl1, lvl2],
+            tech_discard=[[], []],
+            tech_removed=[],
+            work=[],
+            content=c,
+        )
+
+    def heuristic(self, state: AncientsState, seat: int) -> float:  # type: ignore[override]
+        values = [potential(state, s) for s in range(state.num_players)]
+        best_other = max(v for s, v in enumerate(values) if s != seat)
+        return values[seat] - best_other
+
+    def render(self, state: AncientsState, seat: int | None) -> Any:  # type: ignore[override]
+        from inkhorn.games.ancients.view import render
+
+        return render(state, seat)
+
+
+def potential(state: AncientsState, seat: int) -> float:
+    """Score now plus what the Timeline, hand and Past are likely still worth."""
+    c = state.content
+    value = float(total(state, seat))
+    late = 0.5 if state.end_triggered else 1.0
+    tok = state.tokens
+    base = seat * 12
+    for x in state.timeline[base : base + 12]:
+        if x != EMPTY:
+            value += late * (c.stars[x] - 1) * 0.85 - 0.8 * tok[x]
+    if state.placing != EMPTY and state.turn == seat:
+        x = state.placing
+        if c.is_monument[x]:
+            value += late * c.stars[x] * 0.85 - 0.8 * c.tokens[x]
+        else:
+            value += 2.0
+    value += 2.0 * len(state.artifacts[seat])
+    value += 0.45 * len(state.hands[seat])
+    rot = state.rotated
+    value += 0.3 * sum(1 for x in state.past[seat] if not rot[x])
+    value += 0.5 * len(state.techs[seat])
+    return value

@@ -1,0 +1,305 @@
+"""The state of a game of Ancients, kept flat for fast cloning.
+
+Cards are dense integers (see ``Content``): builder cards (monuments, then artifacts) first,
+then technologies. A builder's Timeline is 12 slots in the shared ``timeline`` list:
+``seat * 12 + (column - 1) * 2 + row`` with row 0 the lower space (it fills first) and -1
+for an empty space. Knowledge tokens on a card live in ``tokens[card]``; a rotated Past card
+has ``rotated[card] == 1``. Tokens are counted by value (1s and 5s are interchangeable), so
+``reserve + tokens on cards + lost knowledge`` is constant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from inkhorn.core.codec import transient_field
+from inkhorn.core.state import GameState
+from inkhorn.core.rng import StateRng
+from inkhorn.games.ancients.content import Content, cached_content
+
+TOKEN_VALUE = 40 * 1 + 10 * 5  # 40 grey ones and 10 gold fives
+EMPTY = -1
+
+
+@dataclass(kw_only=True, eq=False)
+class AncientsState(GameState):
+    phase: str
+    turn: int
+    first: int
+    actions_left: int
+    round: int
+    end_triggered: bool
+    flipped: bool
+    declining: bool
+    placing: int
+    hands: list[list[int]]
+    kept_aside: list[list[int]]  # set-up discards, hidden until every builder has chosen
+    deck: list[int]
+    discard: list[int]
+    timeline: list[int]
+    tokens: list[int]
+    rotated: list[int]
+    past: list[list[int]]
+    artifacts: list[list[int]]
+    techs: list[list[int]]
+    lost: list[int]
+    banked: list[int]
+    reserve: int
+    tiles: list[list[int]]
+    tile_level: list[int]  # 1 or 2; 0 = tile removed
+    tech_deck: list[list[int]]  # [level I, level II]
+    tech_discard: list[list[int]]
+    tech_removed: list[int]
+    work: list[tuple]  # pending automatic work (effects, phase chores), last = next
+    content: Content = transient_field(default=None)
+
+    # ---- flow ----------------------------------------------------------------------------
+    def advance(self) -> None:
+        from inkhorn.games.ancients.rules import advance
+
+        advance(self)
+
+    def restore_transient(self) -> None:
+        self.content = cached_content(self.options.content)
+
+    # ---- copies ----------------------------------------------------------------------------
+    def clone(self) -> AncientsState:
+        new = object.__new__(AncientsState)
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options
+        new.rng = StateRng(self.rng.seed, self.rng.counter)
+        new.stack = self.stack.copy()
+        new.history = self.history.copy()
+        new.is_world = self.is_world
+        new.phase = self.phase
+        new.turn = self.turn
+        new.first = self.first
+        new.actions_left = self.actions_left
+        new.round = self.round
+        new.end_triggered = self.end_triggered
+        new.flipped = self.flipped
+        new.declining = self.declining
+        new.placing = self.placing
+        new.hands = [h[:] for h in self.hands]
+        new.kept_aside = [h[:] for h in self.kept_aside]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.timeline = self.timeline[:]
+        new.tokens = self.tokens[:]
+        new.rotated = self.rotated[:]
+        new.past = [p[:] for p in self.past]
+        new.artifacts = [a[:] for a in self.artifacts]
+        new.techs = [t[:] for t in self.techs]
+        new.lost = self.lost[:]
+        new.banked = self.banked[:]
+        new.reserve = self.reserve
+        new.tiles = [t[:] for t in self.tiles]
+        new.tile_level = self.tile_level[:]
+        new.tech_deck = [self.tech_deck[0][:], self.tech_deck[1][:]]
+        new.tech_discard = [self.tech_discard[0][:], self.tech_discard[1][:]]
+        new.tech_removed = self.tech_removed[:]
+        new.work = self.work[:]
+        new.content = self.content
+        return new
+
+    # ---- hidden information ----------------------------------------------------------------
+    def resample_hidden(self, seat: int | None) -> None:
+        unseen = list(self.deck)
+        for s in range(self.num_players):
+            if s != seat:
+                unseen += self.hands[s]
+                unseen += self.kept_aside[s]
+        unseen.sort()
+        self.rng.shuffle(unseen)
+        pos = 0
+        for s in range(self.num_players):
+            if s == seat:
+                continue
+            n = len(self.hands[s])
+            self.hands[s] = unseen[pos : pos + n]
+            pos += n
+            n = len(self.kept_aside[s])
+            self.kept_aside[s] = unseen[pos : pos + n]
+            pos += n
+        self.deck = unseen[pos:]
+        for lvl in (0, 1):
+            d = sorted(self.tech_deck[lvl])
+            self.rng.shuffle(d)
+            self.tech_deck[lvl] = d
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        c = self.content
+        ids = c.all
+        n = self.num_players
+
+        def names(cards: list[int]) -> list[str]:
+            return [ids[x].id for x in cards]
+
+        boards = []
+        for s in range(n):
+            base = s * 12
+            boards.append(
+                {
+                    "timeline": [
+                        [
+                            [ids[x].id, self.tokens[x]] if x != EMPTY else None
+                            for x in self.timeline[base + 2 * col : base + 2 * col + 2]
+                        ]
+                        for col in range(6)
+                    ],
+                    "past": [[ids[x].id, bool(self.rotated[x])] for x in self.past[s]],
+                    "artifacts": names(self.artifacts[s]),
+                    "techs": names(self.techs[s]),
+                    "lost": self.lost[s],
+                    "banked": self.banked[s],
+                    "hand_size": len(self.hands[s]),
+                    "set_aside": len(self.kept_aside[s]),
+                }
+            )
+        return {
+            "seat": seat,
+            "phase": self.phase,
+            "turn": self.turn,
+            "first": self.first,
+            "round": self.round,
+            "actions_left": self.actions_left,
+            "end_triggered": self.end_triggered,
+            "to_act": self.current_seat(),
+            "prompt": self.stack[-1].prompt(self) if self.stack else None,
+            "hand": sorted(names(self.hands[seat])) if seat is not None else None,
+            "set_aside": names(self.kept_aside[seat]) if seat is not None else None,
+            "placing": ids[self.placing].id if self.placing != EMPTY else None,
+            "boards": boards,
+            "deck_size": len(self.deck),
+            "discard": names(self.discard),
+            "reserve": self.reserve,
+            "tiles": [{"level": lvl, "cards": names(t)} for t, lvl in zip(self.tiles, self.tile_level)],
+            "tech_deck_sizes": [len(d) for d in self.tech_deck],
+            "tech_discard": [names(d) for d in self.tech_discard],
+            "tech_removed": names(self.tech_removed),
+        }
+
+    # ---- results --------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        from inkhorn.games.ancients.scoring import total
+
+        return [float(total(self, s)) for s in range(self.num_players)]
+
+    def tiebreak(self, seat: int) -> tuple[float, ...]:
+        return (-self.lost[seat],)
+
+    # ---- helpers used by rules and effects -----------------------------------------------------
+    def hand_limit(self, seat: int) -> int:
+        return self.options.hand_limit + self.passive(seat, "hand_limit")
+
+    def passive(self, seat: int, key: str) -> int:
+        pas = self.content.passive
+        total = 0
+        base = seat * 12
+        for x in self.timeline[base : base + 12]:
+            if x != EMPTY:
+                for k, v in pas[x]:
+                    if k == key:
+                        total += v
+        for x in self.artifacts[seat]:
+            for k, v in pas[x]:
+                if k == key:
+                    total += v
+        return total
+
+    def draw(self, seat: int, k: int) -> int:
+        """Draw up to ``k`` builder cards, stopping at the hand limit; reshuffle as needed."""
+        hand = self.hands[seat]
+        limit = self.hand_limit(seat)
+        drawn = 0
+        while drawn < k and len(hand) < limit:
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = self.discard
+                self.discard = []
+                self.deck.sort()
+                self.rng.shuffle(self.deck)
+            hand.append(self.deck.pop())
+            drawn += 1
+        return drawn
+
+    def monuments_in_timeline(self, seat: int) -> list[int]:
+        base = seat * 12
+        return [x for x in self.timeline[base : base + 12] if x != EMPTY]
+
+    def slot_of(self, seat: int, card: int) -> int:
+        """Index (0..11) of ``card`` in ``seat``'s Timeline, or -1."""
+        base = seat * 12
+        tl = self.timeline
+        for i in range(12):
+            if tl[base + i] == card:
+                return i
+        return -1
+
+    def column_count(self, seat: int, col: int) -> int:
+        """Cards in column ``col`` (1..6)."""
+        i = seat * 12 + (col - 1) * 2
+        return (self.timeline[i] != EMPTY) + (self.timeline[i + 1] != EMPTY)
+
+    def take_from_timeline(self, seat: int, card: int) -> int:
+        """Lift ``card`` out of its column (a lone upper card slides down). Returns its column."""
+        slot = self.slot_of(seat, card)
+        base = seat * 12
+        col0 = slot // 2
+        tl = self.timeline
+        if slot % 2 == 0:
+            tl[base + slot] = tl[base + slot + 1]
+            tl[base + slot + 1] = EMPTY
+        else:
+            tl[base + slot] = EMPTY
+        return col0 + 1
+
+    def put_in_column(self, seat: int, card: int, col: int, above: bool) -> None:
+        i = seat * 12 + (col - 1) * 2
+        tl = self.timeline
+        if tl[i] == EMPTY:
+            tl[i] = card
+        elif above:
+            tl[i + 1] = card
+        else:
+            tl[i + 1] = tl[i]
+            tl[i] = card
+
+    def adjacent(self, seat: int, card: int) -> list[int]:
+        """Monuments next to ``card``: the other card of its column, and the cards in the same
+        row of the neighbouring columns (diagonals are not adjacent)."""
+        slot = self.slot_of(seat, card)
+        if slot < 0:
+            return []
+        base = seat * 12
+        tl = self.timeline
+        col0, row = divmod(slot, 2)
+        out = []
+        other = tl[base + col0 * 2 + (1 - row)]
+        if other != EMPTY:
+            out.append(other)
+        for c in (col0 - 1, col0 + 1):
+            if 0 <= c < 6:
+                x = tl[base + c * 2 + row]
+                if x != EMPTY:
+                    out.append(x)
+        return out
+
+    def past_count(self, seat: int, kind: str | None = None) -> int:
+        if kind is None:
+            return len(self.past[seat])
+        kinds = self.content.kind_of
+        return sum(1 for x in self.past[seat] if kinds[x] == kind)
+
+    def tech_count(self, seat: int, typ: str | None = None) -> int:
+        if typ is None:
+            return len(self.techs[seat])
+        cards = self.content.all
+        return sum(1 for x in self.techs[seat] if cards[x].type == typ)  # type: ignore[union-attr]
+
+    def rotated_count(self, seat: int) -> int:
+        rot = self.rotated
+        return sum(1 for x in self.past[seat] if rot[x])

@@ -1,0 +1,120 @@
+"""Terminal rendering: each builder's Timeline as a 2 x 6 grid, the Past, artifacts,
+technologies, the technology tiles and (for the viewing seat) the hand with card texts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from inkhorn.games.ancients.content import Artifact, Monument, Technology, describe, requirement_text
+from inkhorn.games.ancients.scoring import total
+from inkhorn.games.ancients.state import EMPTY, AncientsState
+
+KIND_STYLE = {"city": "bold yellow", "megalith": "bold cyan", "pyramid": "bold magenta"}
+KIND_MARK = {"city": "C", "megalith": "M", "pyramid": "P"}
+
+
+def card_line(card: Monument | Artifact | Technology) -> Text:
+    """One readable line: name, numbers and the effect in words."""
+    t = Text()
+    if isinstance(card, Monument):
+        t.append(f"{card.name} ", style=KIND_STYLE[card.kind])
+        lock = " locked" if card.locked else ""
+        t.append(
+            f"[{card.id} {KIND_MARK[card.kind]} col {card.column}{lock} · {card.stars}★ · "
+            f"{card.tokens} knowledge · cost {card.cost}] "
+        )
+    elif isinstance(card, Artifact):
+        t.append(f"{card.name} ", style="bold green")
+        t.append(f"[{card.id} artifact · cost {card.cost}] ")
+    else:
+        t.append(f"{card.name} ", style="bold blue")
+        t.append(f"[{card.id} {card.type} L{card.level} · needs {requirement_text(card.requires)}] ")
+    t.append(describe(card), style="dim")
+    return t
+
+
+def timeline_table(state: AncientsState, seat: int) -> Table:
+    c = state.content
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for col in range(1, 7):
+        table.add_column(f"{col}{' (declines)' if col == 1 else ''}", min_width=14)
+    base = seat * 12
+    for row in (1, 0):
+        cells = []
+        for col in range(6):
+            x = state.timeline[base + col * 2 + row]
+            if x == EMPTY:
+                cells.append(Text("·", style="dim"))
+            else:
+                card = c.all[x]
+                cell = Text(card.name, style=KIND_STYLE[card.kind])  # type: ignore[union-attr]
+                cell.append(f"\n{c.stars[x]}★ {state.tokens[x]}k")
+                cells.append(cell)
+        table.add_row(*cells)
+    return table
+
+
+def board_panel(state: AncientsState, seat: int, viewer: int | None) -> Panel:
+    c = state.content
+    parts: list[Any] = [timeline_table(state, seat)]
+    past = ", ".join(
+        c.all[x].name + ("↻" if state.rotated[x] else "") for x in state.past[seat]
+    )
+    parts.append(Text(f"Past ({len(state.past[seat])}): {past or '-'}"))
+    parts.append(Text("Artifacts: " + (", ".join(c.all[x].name for x in state.artifacts[seat]) or "-")))
+    rows = {}
+    for t in state.techs[seat]:
+        card = c.all[t]
+        rows.setdefault(card.type, []).append(f"{card.name} (L{card.level})")  # type: ignore[union-attr]
+    parts.append(
+        Text("Technologies: " + ("; ".join(f"{k}: {', '.join(v)}" for k, v in sorted(rows.items())) or "-"))
+    )
+    parts.append(
+        Text(
+            f"Lost knowledge {state.lost[seat]} · gained {state.banked[seat]} · hand {len(state.hands[seat])} · "
+            f"score now {total(state, seat)}"
+        )
+    )
+    title = f"Builder {seat}" + (" (you)" if seat == viewer else "") + (" ◆ turn" if seat == state.turn else "")
+    return Panel(Group(*parts), title=title, border_style="green" if seat == viewer else "white")
+
+
+def render(state: AncientsState, seat: int | None) -> Any:
+    c = state.content
+    parts: list[Any] = []
+    head = Text(
+        f"Round {state.round} · phase {state.phase} · builder {state.turn} to play · "
+        f"{state.actions_left} action(s) left · deck {len(state.deck)} · discard {len(state.discard)} · "
+        f"reserve {state.reserve}"
+    )
+    if state.end_triggered:
+        head.append(" · LAST ROUND", style="bold red")
+    parts.append(head)
+    for s in range(state.num_players):
+        parts.append(board_panel(state, s, seat))
+    tiles = Table(title="Technology tiles", box=None, show_header=False)
+    tiles.add_column()
+    for t, (cards, lvl) in enumerate(zip(state.tiles, state.tile_level)):
+        if lvl == 0:
+            tiles.add_row(Text(f"Tile {t + 1}: removed", style="dim"))
+            continue
+        tiles.add_row(Text(f"Tile {t + 1} (level {'I' if lvl == 1 else 'II'})", style="bold"))
+        for x in cards:
+            tiles.add_row(card_line(c.all[x]))
+    parts.append(tiles)
+    if state.placing != EMPTY:
+        parts.append(Text("Being created: ").append(card_line(c.all[state.placing])))
+    if seat is not None:
+        hand = Table(title=f"Your hand ({len(state.hands[seat])})", box=None, show_header=False)
+        hand.add_column()
+        for x in sorted(state.hands[seat]):
+            hand.add_row(card_line(c.all[x]))
+        parts.append(hand)
+    if state.stack:
+        parts.append(Text(f"Now: {state.stack[-1].prompt(state)} (builder {state.current_seat()})", style="bold"))
+    return Group(*parts)
