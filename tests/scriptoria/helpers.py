@@ -130,7 +130,10 @@ def find_sketch(state: ScriptoriaState, kind: str, cost: dict[str, int] | None =
     from inkhorn.games.scriptoria.content import KINDS
 
     want = tuple((cost or {}).get(col, 0) for col in COLOURS) if cost is not None else None
+    placed = {i for scroll in state.scrolls for i in scroll}
     for sk in c.sketches:
+        if sk.index in placed:
+            continue
         if KINDS[sk.kind] == kind and (want is None or sk.cost == want) and sk.id not in exclude:
             return sk.id
     raise AssertionError(f"no {kind} sketch costing {cost}")
