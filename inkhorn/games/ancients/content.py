@@ -364,18 +364,17 @@ def _op_text(op: Op) -> str:
     # score
     if op.per is None:
         return f"score {n} point{s}"
+    one = op.every == 1
+    kind = op.kind
     what = {
-        "past": f"{_KIND_PLURAL.get(op.kind, op.kind)} in your Past",
-        "artifacts": "artifacts",
-        "techs": f"{op.kind + ' ' if op.kind else ''}technologies",
-        "rotated": "rotated cards in your Past",
-        "timeline": "monuments in your Timeline",
-        "sets": "city+megalith+pyramid sets in your Past",
+        "past": f"{(kind or 'monument') if one else _KIND_PLURAL.get(kind, kind)} in your Past",
+        "artifacts": "artifact" if one else "artifacts",
+        "techs": f"{kind + ' ' if kind else ''}technolog{'y' if one else 'ies'}",
+        "rotated": f"rotated card{'' if one else 's'} in your Past",
+        "timeline": f"monument{'' if one else 's'} in your Timeline",
+        "sets": "set of city, megalith and pyramid in your Past",
     }[op.per]
-    if op.every == 1:
-        text = f"score {n} per {what}"
-    else:
-        text = f"score {n} per {op.every} {what}"
+    text = f"score {n} per {what}" if one else f"score {n} per {op.every} {what}"
     if op.max is not None:
         text += f" (max {op.max})"
     return text
