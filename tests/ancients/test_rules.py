@@ -139,6 +139,19 @@ def test_create_elsewhere_costs_one_discard_per_column():
     assert state.hands[0] == [] and state.slot_of(0, cid(state, card.id)) == 6
 
 
+def test_rulebook_example_space_three_to_one_discards_two():
+    state = board()
+    card = [c for c in state.content.monuments if plain(c) and c.cost == 0 and c.column == 3][0]
+    give(state, 0, card.id)
+    pay = fillers(state, 0, 3)
+    state.apply(f"create:{card.id}")
+    assert "discard 2" in state.action_label("col:1")
+    state.apply("col:1")
+    state.apply(f"pay:{pay[0]}")
+    state.apply(f"pay:{pay[2]}")
+    assert state.timeline[0] == cid(state, card.id) and len(state.hands[0]) == 1
+
+
 def test_locked_monument_only_on_its_starting_column():
     state = board()
     card = [c for c in state.content.monuments if c.locked and c.cost == 0][0]

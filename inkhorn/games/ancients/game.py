@@ -117,25 +117,43 @@ class AncientsGame(Game):
         return render(state, seat)
 
 
+HAND_VALUE = tuple(sum(max(0.25, 1.0 - 0.1 * i) for i in range(n)) for n in range(41))
+
+
 def potential(state: AncientsState, seat: int) -> float:
-    """Score now plus what the Timeline, hand and Past are likely still worth."""
+    """Score now plus what the Timeline, hand and Past are likely still worth.
+
+    Cards in hand are worth less the more there are; an ARCHIVE or EXCAVATE just chosen is
+    credited with what its first card will bring, so a one-step lookahead can see it."""
     c = state.content
     value = float(total(state, seat))
     late = 0.5 if state.end_triggered else 1.0
     tok = state.tokens
     base = seat * 12
+    on_timeline = 0
     for x in state.timeline[base : base + 12]:
         if x != EMPTY:
             value += late * (c.stars[x] - 1) * 0.85 - 0.8 * tok[x]
+            on_timeline += tok[x]
     if state.placing != EMPTY and state.turn == seat:
         x = state.placing
         if c.is_monument[x]:
             value += late * c.stars[x] * 0.85 - 0.8 * c.tokens[x]
         else:
             value += 2.0
+    hand = len(state.hands[seat])
+    value += HAND_VALUE[min(hand, 40)]
     value += 2.0 * len(state.artifacts[seat])
-    value += 0.45 * len(state.hands[seat])
     rot = state.rotated
-    value += 0.3 * sum(1 for x in state.past[seat] if not rot[x])
+    unrot = sum(1 for x in state.past[seat] if not rot[x])
+    value += 0.3 * unrot
     value += 0.5 * len(state.techs[seat])
+    top = state.stack[-1] if state.stack else None
+    if top is not None and top.seat == seat and getattr(top, "count", None) == 0:
+        name = type(top).__name__
+        if name == "ArchiveCard" and hand and on_timeline:
+            value += 0.8 - (HAND_VALUE[hand] - HAND_VALUE[hand - 1])
+        elif name == "ExcavateCard" and unrot:
+            gain = HAND_VALUE[min(hand + 2, 40)] - HAND_VALUE[hand]
+            value += gain - 0.3
     return value
