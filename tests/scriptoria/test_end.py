@@ -150,3 +150,10 @@ def test_score_beyond_66_is_not_wrapped():
     state = new(3)
     state.points[0] = 70
     assert state.scores()[0] == 76
+
+
+def test_hell_door_opens_at_66():
+    state = new(3, hell_level=30)  # 60 + 6 for the Help tokens
+    assert state.observation(None)["hell_door"] == [0, 1, 2]
+    state = new(3, hell_level=29)
+    assert state.observation(None)["hell_door"] == []

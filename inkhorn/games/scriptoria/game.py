@@ -95,6 +95,12 @@ class ScriptoriaGame(Game):
         assert isinstance(state, ScriptoriaState)
         return _look(state, seat, 0)
 
+    def stats(self, state: GameState) -> dict[str, float]:
+        """Days played, manuscripts finished, and whether the empty bag ended the game."""
+        assert isinstance(state, ScriptoriaState)
+        finished = sum(1 for s in range(state.num_players) if state.scroll_full(s))
+        return {"days": state.day, "manuscripts_finished": finished, "ended_by_empty_bag": int(finished == 0)}
+
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.scriptoria.view import render
 
@@ -117,23 +123,37 @@ def _look(state: ScriptoriaState, seat: int, depth: int) -> float:
     return mine - max(v for s, v in enumerate(values) if s != seat)
 
 
-# weights of the heuristic (tuned against random and earlier versions)
-W_SKETCH = 0.45
+# weights of the heuristic (tuned against random play and earlier versions)
+W_SKETCH = 0.3
 W_PART = 0.7
-W_FILLED = 0.3
-W_INK = 0.35
+W_FILLED = 0.6
+W_INK = 0.2
 W_BLACK = 0.15
-W_GRIMOIRE = 0.8
+W_GOLD = 0.1
+W_GRIMOIRE = 0.2
+W_FIT = 0.0
+
+
+def last_day(state: ScriptoriaState) -> bool:
+    """The game ends when this Day ends: the bag is empty or a scroll is full."""
+    return not state.sketch_bag or any(state.scroll_full(s) for s in range(state.num_players))
 
 
 def prospects(state: ScriptoriaState, p: int) -> float:
     c = state.content
     v = float(score(state, p))
+    if last_day(state) and state.phase >= rules.LAST:
+        return v  # nothing left in hand will score any more
     scroll = state.scrolls[p]
     filled_total = 0
+    last = len(c.part_slots) - 1
     for part, slots in enumerate(c.part_slots):
-        filled = sum(1 for i in slots if scroll[i] != EMPTY)
-        filled_total = filled if part == len(c.part_slots) - 1 else filled_total
+        filled = 0
+        for i in slots:
+            if scroll[i] != EMPTY:
+                filled += 1
+        if part == last:
+            filled_total = filled
         if filled < len(slots):
             taken = state.pile_taken[part]
             if taken < len(c.achievements[part]):
@@ -149,15 +169,15 @@ def prospects(state: ScriptoriaState, p: int) -> float:
             sk = c.sketches[i]
             by_kind.setdefault(sk.kind, []).append(sk.points)
         for kind, pts in by_kind.items():
-            free = sum(1 for i in c.slots_of_kind[kind] if scroll[i] == EMPTY)
+            free = 0
+            for i in c.slots_of_kind[kind]:
+                if scroll[i] == EMPTY:
+                    free += 1
             if free:
                 pts.sort(reverse=True)
-                v += W_SKETCH * sum(x + 1 for x in pts[:free])
+                v += W_SKETCH * sum(x + 1 for x in pts[:free]) + W_FIT * min(free, len(pts))
     row = state.inks[p * 5 : p * 5 + 5]
-    v += W_INK * min(sum(row), INK_LIMIT) + W_BLACK * min(row[3], 3)
+    v += W_INK * min(sum(row), INK_LIMIT) + W_BLACK * min(row[3], 3) + W_GOLD * min(row[4], 2)
     if state.grimoire == p:
         v += W_GRIMOIRE
     return v
-
-
-

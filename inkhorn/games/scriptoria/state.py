@@ -19,7 +19,7 @@ from typing import Any
 from inkhorn.core.codec import transient_field
 from inkhorn.core.state import GameState
 from inkhorn.games.scriptoria.content import COLOURS, KINDS, SUPPLIES, Content, load_content
-from inkhorn.games.scriptoria.scoring import breakdown, score
+from inkhorn.games.scriptoria.scoring import HELL_DOOR, breakdown, score
 
 # phases of a Day
 INKS, LECTERNS, LAST, END_OF_DAY, OVER = range(5)
@@ -179,6 +179,8 @@ class ScriptoriaState(GameState):
                 }
                 for s in range(self.num_players)
             ],
+            # Hell of the Library: copyists whose score reached the black door (66)
+            "hell_door": [s for s in range(self.num_players) if score(self, s) >= HELL_DOOR],
             "achievement_piles": {
                 c.part_ids[p]: [a[0] for a in c.achievements[p][self.pile_taken[p] :]] for p in range(c.num_parts)
             },

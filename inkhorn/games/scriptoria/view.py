@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from inkhorn.games.scriptoria.content import COLOURS, KINDS, SUPPLIES
-from inkhorn.games.scriptoria.scoring import breakdown
+from inkhorn.games.scriptoria.scoring import HELL_DOOR, breakdown, score
 from inkhorn.games.scriptoria.state import EMPTY, PHASE_NAMES, ScriptoriaState
 
 STYLE = {"red": "red", "blue": "blue", "green": "green", "black": "white on grey23", "gold": "yellow"}
@@ -96,4 +96,7 @@ def render(state: ScriptoriaState, seat: int | None) -> Any:
     else:
         winners = ", ".join(f"seat{w}" for w in state.winners())
         parts.append(Text(f"Game over after {state.day} Days. Winner(s): {winners}", style="bold"))
+        door = [f"seat{s}" for s in range(state.num_players) if score(state, s) >= HELL_DOOR]
+        if door:
+            parts.append(Text(f"{', '.join(door)} reached {HELL_DOOR}: the black door of the Hell of the Library opens.", style="bold red"))
     return Group(*parts)
