@@ -3,8 +3,9 @@
     python -m tests.ancients.balance --games 1000 --seconds 900 --out report.json
 
 Plays seeded games with 2-4 builders, half all-greedy and half greedy/random mixes, and
-reports for every card how often it was played (created or learned) and the win rate of the
-builders who played it, plus greedy-against-random win rates with the greedy seat rotated.
+reports for every card how often it was played (created or learned) and, in the all-greedy
+games (equal bots), the win rate of the builders who played it against the 1/players
+expectation ("lift"), plus greedy-against-random win rates with the greedy seat rotated.
 One process; stops at the time limit.
 """
 
@@ -31,6 +32,7 @@ def run(games: int, seconds: float) -> dict:
     game = get_game("ancients")
     content = game.new_game(2, 0).content
     uses = defaultdict(int)
+    mirror_uses = defaultdict(int)  # all-greedy games: equal bots, so the win rate speaks of the card
     wins = defaultdict(float)
     expected = defaultdict(float)
     gvr = {p: [0, 0] for p in (2, 3, 4)}
@@ -46,20 +48,20 @@ def run(games: int, seconds: float) -> dict:
         else:
             agents = ["random"] * players
             agents[(g // 2) % players] = "greedy"
-        states = []
         res = play_match("ancients", agents, 50_000 + g)
         decisions += res.decisions
         final = game.new_game(players, 50_000 + g)
         for a in res.actions:
             final.apply_trusted(a)
-        states.append(final)
         share = 1.0 / len(res.winners)
         for s in range(players):
             won = share if s in res.winners else 0.0
             for x in played_cards(final, s):
                 uses[x] += 1
-                wins[x] += won
-                expected[x] += 1.0 / players
+                if g % 2 == 0:
+                    mirror_uses[x] += 1
+                    wins[x] += won
+                    expected[x] += 1.0 / players
         if g % 2 == 1:
             gs = (g // 2) % players
             gvr[players][0] += share if gs in res.winners else 0.0
@@ -68,17 +70,18 @@ def run(games: int, seconds: float) -> dict:
     elapsed = time.perf_counter() - started
     cards = []
     for x, card in enumerate(content.all):
-        n = uses[x]
+        n = mirror_uses[x]
         cards.append(
             {
                 "id": card.id,
                 "name": card.name,
-                "uses": n,
+                "uses": uses[x],
+                "greedy_mirror_uses": n,
                 "win_rate": round(wins[x] / n, 3) if n else None,
                 "lift": round(wins[x] / expected[x], 3) if n else None,
             }
         )
-    solid = [c["lift"] for c in cards if c["uses"] >= 30]
+    solid = [c["lift"] for c in cards if c["greedy_mirror_uses"] >= 30]
     return {
         "games": played,
         "seconds": round(elapsed, 1),
@@ -98,8 +101,9 @@ def run(games: int, seconds: float) -> dict:
         if solid
         else None,
         "greedy_vs_random": {p: {"greedy_win_share": round(w / n, 3) if n else None, "games": n} for p, (w, n) in gvr.items()},
-        "top_lift": sorted((c for c in cards if c["uses"] >= 30), key=lambda c: -c["lift"])[:8],
-        "bottom_lift": sorted((c for c in cards if c["uses"] >= 30), key=lambda c: c["lift"])[:8],
+        "rarely_chosen_by_greedy": sorted(cards, key=lambda c: c["greedy_mirror_uses"])[:8],
+        "top_lift": sorted((c for c in cards if c["greedy_mirror_uses"] >= 30), key=lambda c: -c["lift"])[:8],
+        "bottom_lift": sorted((c for c in cards if c["greedy_mirror_uses"] >= 30), key=lambda c: c["lift"])[:8],
         "cards": cards,
     }
 

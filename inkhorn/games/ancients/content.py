@@ -327,7 +327,7 @@ _PASSIVE_TEXT = {
     "excavate_bonus": "each card you EXCAVATE draws {n} more",
     "search_bonus": "SEARCH draws {n} more",
     "decline_guard": "up to {n} knowledge on each declining monument returns to the reserve",
-    "learn_bonus": "count {n} more monuments in your Past for technology requirements",
+    "learn_bonus": "count {n} more monument{s} in your Past for technology requirements",
 }
 _WHERE = {"any": "your monuments", "this": "this monument", "adjacent": "adjacent monuments"}
 
@@ -360,7 +360,7 @@ def _op_text(op: Op) -> str:
     if op.op == "others_add_knowledge":
         return f"each opponent adds {n} knowledge to one of their monuments"
     if op.op == "passive":
-        return _PASSIVE_TEXT[op.key].format(n=n)  # type: ignore[index]
+        return _PASSIVE_TEXT[op.key].format(n=n, s=s)  # type: ignore[index]
     # score
     if op.per is None:
         return f"score {n} point{s}"
