@@ -88,17 +88,19 @@ def test_game_ends_when_the_sketch_bag_is_empty_at_end_of_day():
     assert state.phase == OVER
 
 
-def test_greedy_three_player_game_lasts_six_to_eight_days():
+def test_greedy_three_player_game_usually_lasts_about_seven_days():
+    """Tuning check (rulebook: "usually seven" Days); 3 copyists empty the bag after Day 8."""
     from inkhorn.match import play_match
 
     days = []
-    for seed in range(4):
+    for seed in range(6):
         result = play_match("scriptoria", ["greedy"] * 3, seed)
         log_state = new(3, seed)
         for a in result.actions:
             log_state.apply(a)
         days.append(log_state.day)
-    assert all(6 <= d <= 8 for d in days), days
+    assert all(5 <= d <= 8 for d in days), days
+    assert 6.0 <= sum(days) / len(days) <= 7.8, days
 
 
 def test_final_score_sketches_achievements_unused_and_received_help():
