@@ -216,3 +216,25 @@ def test_two_player_without_grimoire_follows_the_giving_chain():
     assert isinstance(state.decision(), GiveLectern) and state.current_seat() == 1
     state.apply(f"lectern:{ids[1]}")
     assert state.lectern_owner == [1, 0, -1]
+
+
+def test_second_hour_archivist_holding_the_grimoire_still_starts_the_chain():
+    state = _to_lecterns(new(4), grimoire=0)
+    ids = _lectern_ids(state)
+    state.apply(f"lectern:{ids[4]}")  # the Archivist keeps a lectern as Grimoire holder
+    assert isinstance(state.decision(), GiveLectern) and state.current_seat() == 0
+    state.apply(f"lectern:{ids[0]}")
+    assert state.legal_actions() == ["to:seat1", "to:seat2", "to:seat3"]
+    state.apply("to:seat3")
+    assert state.current_seat() == 3
+    state.apply(f"lectern:{ids[1]}")
+    assert state.legal_actions() == ["to:seat1", "to:seat2"]  # never back to the Archivist
+
+
+def test_master_variant_four_players_reuses_four_of_yesterdays_lecterns():
+    state = new(4, seed=2, master=True)
+    left_out, used = set(state.prev_unused), set(state.lecterns)
+    while state.day == 1:
+        state.apply(state.legal_actions()[-1])
+    today = set(state.lecterns)
+    assert left_out <= today and len(today & used) == 4

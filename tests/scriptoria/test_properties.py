@@ -36,21 +36,21 @@ def conserved(state: ScriptoriaState) -> None:
     assert sum(state.help_left) + sum(state.help_received) <= 3 * state.num_players
 
 
-@settings(max_examples=12)
+@settings(max_examples=20)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_two_players(seed):
     end = check_random_game("scriptoria", 2, seed, every=20, extra=conserved)
     assert end.day <= 10
 
 
-@settings(max_examples=12)
+@settings(max_examples=20)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_three_players(seed):
     end = check_random_game("scriptoria", 3, seed, every=20, extra=conserved)
     assert end.day <= 8
 
 
-@settings(max_examples=12)
+@settings(max_examples=20)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_four_players(seed):
     end = check_random_game("scriptoria", 4, seed, every=20, extra=conserved)

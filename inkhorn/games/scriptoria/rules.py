@@ -329,6 +329,9 @@ class ChooseReceiver(Step):
     def prompt(self, state: ScriptoriaState) -> str:
         return "Second Hour: to whom do you give " + _lectern_words(state, self.lectern) + "?"
 
+    def label(self, state: ScriptoriaState, action: str) -> str:
+        return f"give it to {action[3:]}"
+
     def public(self, state: ScriptoriaState) -> dict:
         return {"lectern": state.content.lectern_ids[state.lecterns[self.lectern]]}
 
@@ -768,6 +771,9 @@ class DiscardInk(Step):
 
     def prompt(self, state: ScriptoriaState) -> str:
         return f"End of the Day: you hold more than {INK_LIMIT} inks; return one to the bag"
+
+    def label(self, state: ScriptoriaState, action: str) -> str:
+        return f"return one {action[8:]} ink to the bag"
 
     def public(self, state: ScriptoriaState) -> dict:
         return {}
