@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from inkhorn.games.scriptoria.rules import DiscardInk, DiscardSketch, InkTurn
-from inkhorn.games.scriptoria.state import END_OF_DAY, OVER
+from inkhorn.games.scriptoria.state import OVER
 
 from .helpers import fill_slots, find_sketch, give_stock, new, set_inks, to_last_hour
 

@@ -17,7 +17,6 @@ from inkhorn.games.scriptoria.content import BLACK, COLOURS, GOLD, KINDS, SUPPLI
 from inkhorn.games.scriptoria.state import (
     EMPTY,
     END_OF_DAY,
-    HELP_TOKENS,
     INK_LIMIT,
     INKS,
     LAST,
@@ -796,4 +795,4 @@ STEP_TYPES = (
 # steps that finish a choice the same seat already began (the greedy heuristic looks through them)
 SUB_STEPS = (ChooseReceiver, ChooseSide, PayOrFree, PayGold, HelpTake, QuillChoice)
 
-__all__ = ["HELP_TOKENS", "SCRIPTORIUM_START", "STEP_TYPES", "SUB_STEPS", "advance", "start_day"]
+__all__ = ["SCRIPTORIUM_START", "STEP_TYPES", "SUB_STEPS", "advance", "start_day"]
