@@ -16,7 +16,9 @@ Each iteration samples one world the bot's seat cannot tell apart from the real 
   some random moves), for at most ``depth`` decisions; a rollout cut short is scored by
   the heuristic of every seat, squashed to [0, 1].
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
-  margin against the best other seat, or a mix of both.
+  margin against the best other seat, or a mix of both. By default UCT rescales the
+  children's mean returns to [0, 1] at each node (min-max), so a seat far behind or far
+  ahead, whose returns all lie close together, still tells its moves apart.
 
 The bot reads nothing of the real state but its legal actions (which depend only on what
 its seat knows) and the worlds sampled from it; the worlds depend only on the seat's
@@ -46,7 +48,10 @@ class MCTSParams(AgentParams):
         None, ge=1, description=f"iterations per decision (default {DEFAULT_ITERS} when no time is set)"
     )
     time: float | None = Field(None, gt=0, description="seconds per decision (not reproducible)")
-    c: float = Field(0.7, ge=0, description="UCT exploration constant (returns lie in [0, 1])")
+    c: float = Field(1.0, ge=0, description="UCT exploration constant (returns, or rescaled means, in [0, 1])")
+    normalize: bool = Field(
+        True, description="UCT on the children's mean returns rescaled to [0, 1] at each node"
+    )
     rollout: Literal["random", "greedy"] = Field("random", description="rollout policy")
     depth: int = Field(
         -1, ge=-1, description="rollout decisions before the heuristic cut; -1: to the end, 0: at once"
@@ -170,6 +175,7 @@ class MCTSAgent(Agent):
     def _iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
         p = self.params
         c = p.c
+        normalize = p.normalize
         log = math.log
         sqrt = math.sqrt
         node = root
@@ -205,10 +211,20 @@ class MCTSAgent(Agent):
                 path.append(child)
                 break
             chosen = None
-            for action, child in available:
-                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                if value > best_value:
-                    chosen, best, best_value = action, child, value
+            if normalize and len(available) > 1:
+                means = [child.total / child.visits for _, child in available]
+                low = min(means)
+                spread = max(means) - low
+                scale = 1.0 / spread if spread > 1e-12 else 0.0
+                for (action, child), mean in zip(available, means):
+                    value = (mean - low) * scale + c * sqrt(log(child.avail) / child.visits)
+                    if value > best_value:
+                        chosen, best, best_value = action, child, value
+            else:
+                for action, child in available:
+                    value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if value > best_value:
+                        chosen, best, best_value = action, child, value
             world.apply_trusted(chosen)
             node = best
             path.append(node)
