@@ -117,6 +117,8 @@ class AncientsGame(Game):
         return render(state, seat)
 
 
+TEMPO = 2.0  # a monument on the way to the Past also counts toward requirements and the end
+ARTIFACT = 1.5
 HAND_VALUE = tuple(sum(max(0.25, 1.0 - 0.1 * i) for i in range(n)) for n in range(41))
 
 
@@ -133,17 +135,17 @@ def potential(state: AncientsState, seat: int) -> float:
     on_timeline = 0
     for x in state.timeline[base : base + 12]:
         if x != EMPTY:
-            value += late * (c.stars[x] - 1) * 0.85 - 0.8 * tok[x]
+            value += late * (c.stars[x] - 1) * 0.85 - 0.8 * tok[x] + TEMPO
             on_timeline += tok[x]
     if state.placing != EMPTY and state.turn == seat:
         x = state.placing
         if c.is_monument[x]:
-            value += late * c.stars[x] * 0.85 - 0.8 * c.tokens[x]
+            value += late * c.stars[x] * 0.85 - 0.8 * c.tokens[x] + TEMPO
         else:
-            value += 2.0
+            value += ARTIFACT
     hand = len(state.hands[seat])
     value += HAND_VALUE[min(hand, 40)]
-    value += 2.0 * len(state.artifacts[seat])
+    value += ARTIFACT * len(state.artifacts[seat])
     rot = state.rotated
     unrot = sum(1 for x in state.past[seat] if not rot[x])
     value += 0.3 * unrot
