@@ -54,7 +54,7 @@ class MCTSParams(AgentParams):
     )
     rollout: Literal["random", "greedy"] = Field("random", description="rollout policy")
     depth: int = Field(
-        -1, ge=-1, description="rollout decisions before the heuristic cut; -1: to the end, 0: at once"
+        10, ge=-1, description="rollout decisions before the heuristic cut; -1: to the end, 0: at once"
     )
     candidates: int = Field(6, ge=1, description="actions a greedy rollout compares per decision")
     epsilon: float = Field(0.1, ge=0, le=1, description="share of random moves in a greedy rollout")
