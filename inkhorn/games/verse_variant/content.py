@@ -1,0 +1,196 @@
+"""Components of Verse & Variant: Witness and Tool cards, Institutions, loaded from JSON.
+
+Cards are plain ints for speed: Witness ids 0..44 (colour * 9 + rank - 1), Tool ids
+45..119 (45 + (rank - 1) * 5 + variant). The loaded :class:`Content` is shared, never copied.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from inkhorn.core.errors import ContentError
+
+COLOURS = ("blue", "green", "yellow", "red", "black")
+# Each Scriptorium colour has its own Feature, in the same order.
+FEATURES = ("P", "M", "S", "D", "A")
+FEATURE_NAMES = ("Papyrus", "Majority Text", "Sinaiticus", "Section Division", "UBS A")
+LACUNA = 5
+COLOUR_LETTER = ("B", "G", "Y", "R", "K")
+NUM_WITNESSES = 45
+NUM_TOOLS = 75
+TIMINGS = (
+    "instant", "before_primary", "on_primary", "after_lead", "after_reveal", "on_eureka",
+    "on_second", "after_bout", "window", "claim", "after_tokenise", "after_claim", "anytime",
+    "majority", "session_end",
+)
+
+
+class WitnessModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    color: Literal["blue", "green", "yellow", "red", "black"]
+    rank: int
+    icons: list[Literal["P", "M", "S", "D", "A", "L", "C"]]
+
+
+class ToolModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    rank: int
+    title: str
+    timing: Literal[TIMINGS]  # type: ignore[valid-type]
+    text: str
+
+
+class SlotModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    stars: int
+    perk: Literal["grant", "lacuna", "none"]
+
+
+class InstitutionModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    feature: Literal["P", "M", "S", "D", "A"]
+    cost: int
+    slots: list[SlotModel]
+
+
+def tool_code(tid: int) -> str:
+    i = tid - NUM_WITNESSES
+    return f"T-{i // 5 + 1}{'abcde'[i % 5]}"
+
+
+def card_name(card: int) -> str:
+    if card < NUM_WITNESSES:
+        return f"{COLOUR_LETTER[card // 9]}{card % 9 + 1}"
+    return tool_code(card)
+
+
+CARD_NAMES = tuple(card_name(c) for c in range(NUM_WITNESSES + NUM_TOOLS))
+CARD_BY_NAME = {n: c for c, n in enumerate(CARD_NAMES)}
+TOOL_BY_CODE = {card_name(c): c for c in range(NUM_WITNESSES, NUM_WITNESSES + NUM_TOOLS)}
+
+
+def card_colour(card: int) -> int:
+    """Scriptorium colour of a Witness; -1 for a Tool."""
+    return card // 9 if card < NUM_WITNESSES else -1
+
+
+def card_rank(card: int) -> int:
+    return card % 9 + 1 if card < NUM_WITNESSES else (card - NUM_WITNESSES) // 5 + 1
+
+
+class Content:
+    """The loaded, validated components; immutable tuples shared by every state."""
+
+    def __init__(self, witnesses: list[WitnessModel], tools: list[ToolModel], institutions: list[InstitutionModel]):
+        # yields[card] = (P, M, S, D, A, Lacuna, corrupted colour or -1)
+        ylds = []
+        for w in witnesses:
+            counts = [0] * 6
+            corrupt = -1
+            for icon in w.icons:
+                if icon == "C":
+                    corrupt = COLOURS.index(w.color)
+                elif icon == "L":
+                    counts[LACUNA] += 1
+                else:
+                    counts[FEATURES.index(icon)] += 1
+            ylds.append((*counts, corrupt))
+        self.yields: tuple[tuple[int, ...], ...] = tuple(ylds)
+        self.tools = {t.id: t for t in tools}
+        self.timing = {TOOL_BY_CODE[t.id]: t.timing for t in tools}
+        self.institutions = tuple(institutions)
+        self.inst_feature = tuple(FEATURES.index(i.feature) for i in institutions)
+        self.inst_cost = tuple(i.cost for i in institutions)
+        self.slot_stars = tuple(s.stars for i in institutions for s in i.slots)
+        self.slot_perk = tuple(s.perk for i in institutions for s in i.slots)
+        self.witness_models = tuple(witnesses)
+
+
+def _read(source: str, raw: str, key: str, model: type[BaseModel]) -> list:
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ContentError(source, f"not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get(key), list):
+        raise ContentError(source, f"expected an object with a list {key!r}")
+    out = []
+    for i, item in enumerate(data[key]):
+        try:
+            out.append(model.model_validate(item))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise ContentError(source, f"{key}[{i}].{where}: {err['msg']}") from None
+    return out
+
+
+def _validate(witnesses: list[WitnessModel], tools: list[ToolModel], insts: list[InstitutionModel], where: str) -> Content:
+    if len(witnesses) != NUM_WITNESSES:
+        raise ContentError(f"{where}/witnesses.json", f"needs {NUM_WITNESSES} witnesses, found {len(witnesses)}")
+    for i, w in enumerate(witnesses):
+        want = (COLOURS[i // 9], i % 9 + 1)
+        if (w.color, w.rank) != want:
+            raise ContentError(f"{where}/witnesses.json", f"witness {i} must be {want[0]} rank {want[1]} (colour blocks, ranks 1-9)")
+        if not w.icons:
+            raise ContentError(f"{where}/witnesses.json", f"witness {w.color} {w.rank} has no icon")
+        if "C" in w.icons and len(w.icons) != 1:
+            raise ContentError(f"{where}/witnesses.json", f"witness {w.color} {w.rank}: a Corruption card shows nothing else")
+    codes = [t.id for t in tools]
+    expected = [tool_code(c) for c in range(NUM_WITNESSES, NUM_WITNESSES + NUM_TOOLS)]
+    if sorted(codes) != sorted(expected) or len(codes) != NUM_TOOLS:
+        missing = sorted(set(expected) - set(codes))
+        raise ContentError(f"{where}/tools.json", f"needs each of T-1a..T-15e exactly once; missing {missing[:5]}")
+    base = {t.id: t.timing for t in _default_models()[1]} if where != "(built-in)" else None
+    for t in tools:
+        if t.rank != int(t.id[2:-1]):
+            raise ContentError(f"{where}/tools.json", f"{t.id}: rank {t.rank} does not match its id")
+        if base is not None and base[t.id] != t.timing:
+            raise ContentError(f"{where}/tools.json", f"{t.id}: timing {t.timing!r} cannot change (its effect is {base[t.id]!r})")
+    if len(insts) != 5 or sorted(i.feature for i in insts) != sorted(FEATURES):
+        raise ContentError(f"{where}/institutions.json", "needs five Institutions, one per Feature")
+    for i in insts:
+        if len(i.slots) != 3 or i.cost < 1:
+            raise ContentError(f"{where}/institutions.json", f"{i.name}: needs 3 slots and a cost of at least 1")
+    insts = sorted(insts, key=lambda i: FEATURES.index(i.feature))
+    return Content(witnesses, tools, insts)
+
+
+@cache
+def _default_models() -> tuple[list, list, list]:
+    base = resources.files(__package__).joinpath("content")
+    return (
+        _read("witnesses.json", base.joinpath("witnesses.json").read_text(), "witnesses", WitnessModel),
+        _read("tools.json", base.joinpath("tools.json").read_text(), "tools", ToolModel),
+        _read("institutions.json", base.joinpath("institutions.json").read_text(), "institutions", InstitutionModel),
+    )
+
+
+@cache
+def default_content() -> Content:
+    return _validate(*_default_models(), "(built-in)")
+
+
+@cache
+def load_content(path: str | None) -> Content:
+    """The built-in content, or a designer's edited folder (any file missing = built-in)."""
+    if path is None:
+        return default_content()
+    folder = Path(path)
+    if not folder.is_dir():
+        raise ContentError(path, "content must be a folder holding witnesses.json, tools.json and/or institutions.json")
+    parts = list(_default_models())
+    for i, (name, key, model) in enumerate(
+        (("witnesses.json", "witnesses", WitnessModel), ("tools.json", "tools", ToolModel), ("institutions.json", "institutions", InstitutionModel))
+    ):
+        f = folder / name
+        if f.exists():
+            parts[i] = _read(str(f), f.read_text(), key, model)
+    return _validate(*parts, str(folder))

@@ -1,0 +1,104 @@
+"""Verse & Variant: Fragments of Antiquity — metadata, options, set-up, heuristic."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from inkhorn.core.game import Game
+from inkhorn.core.options import GameOptions
+from inkhorn.core.rng import StateRng
+from inkhorn.games.verse_variant.content import NUM_WITNESSES, load_content
+from inkhorn.games.verse_variant.scoring import final_breakdown
+from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
+from inkhorn.games.verse_variant.steps import Ask, SealedAsk
+from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
+
+GRANTS = {3: 5, 4: 4, 5: 3}
+CUBES = {3: 5, 4: 4, 5: 4}
+# Stack sizes from the highest space down (set-up step 4).
+STACKS = {3: (1, 2), 4: (2, 2), 5: (2, 3)}
+FEATURE_TOKENS = 55  # 275 Feature tokens, 55 per Feature
+LACUNA_TOKENS = 75
+
+
+class VerseOptions(GameOptions):
+    content: str | None = Field(None, description="folder with edited witnesses.json / tools.json / institutions.json")
+    slot_stars: Literal["final", "placed"] = Field(
+        "final", description="Institution slot stars scored at Final Scoring (7.3) or when the cube is placed (5.2); R6"
+    )
+    tool_lead: Literal["first_witness", "no_lead"] = Field(
+        "first_witness", description="when a Tool leads: the first Witness played sets the Lead, or the bout has no Lead; R11"
+    )
+    majority_lead: Literal["last_bout", "most_led"] = Field(
+        "last_bout", description="Lead colour of Majority Scoring: the Session's last bout, or the colour led most often; R7"
+    )
+    majority_ties: Literal["full", "split"] = Field(
+        "full", description="tied scholars each take their place's award, or share the awards of the places they fill; R8"
+    )
+
+
+def build_tracks(players: int) -> list[list[int]]:
+    a, b = STACKS[players]
+    top_down = [a if i % 2 == 0 else b for i in range(TRACK_SPACES)]
+    return [list(reversed(top_down)) for _ in range(5)]
+
+
+class VerseGame(Game):
+    id = "verse_variant"
+    name = "Verse & Variant: Fragments of Antiquity"
+    min_players = 3
+    max_players = 5
+    default_players = 4
+    Options = VerseOptions
+    State = VerseState
+    json_types = (Ask, SealedAsk)
+
+    def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> VerseState:
+        content = load_content(options.content)
+        tools = []
+        aside = []
+        for rank in range(15):
+            group = [NUM_WITNESSES + rank * 5 + v for v in range(5)]
+            pick = rng.randrange(5)
+            tools.append(group[pick])
+            aside.extend(c for i, c in enumerate(group) if i != pick)
+        n = players
+        tracks = build_tracks(players)
+        supply = [FEATURE_TOKENS - sum(t) for t in tracks] + [LACUNA_TOKENS]
+        return VerseState(
+            num_players=n, seed=seed, options=options, rng=rng, content=content,
+            phase="session_start", session=1, sessions_done=0, quill=rng.randrange(n),
+            deck_cards=tuple(sorted([*range(NUM_WITNESSES), *tools])), set_aside=tuple(sorted(aside)),
+            hands=[[] for _ in range(n)], tableau=[[] for _ in range(n)], desk=[], desk_tok=[0] * 6,
+            desk_cor=[0] * 5, discard=[], tracks=tracks, supply=supply, ledger=[0] * (6 * n),
+            vault=[0] * (6 * n), grants=[GRANTS[n]] * n, spent=[0] * n, lockdown=(1,) * n,
+            cubes=[CUBES[n]] * n, slots=[-1] * 15, nostar=(0,) * 15, laureate=-1, eureka=[0] * n,
+            prestige=[0] * n, turn=0, order=[], primary=[-1] * n, echo=[-1] * n, boost=[0] * n,
+            elevated=[0] * n, lead=-1, lead_seat=0, winner=-1, finish=[], widx=0, lead_counts=(0,) * 5,
+            last_lead=-1, claimer=-1, cl_stage=0, haul=[], cl_double=-1, cl_archive=-1, cl_lac=0,
+            cl_rapid=0, cl_surge=0, spot_next=-1, spot_bout=-1, spot_lock=-1, old_guard=0, excluded=0,
+            no_eureka=0, embargo=-1, end_flag=0, quill_claim=-1, mom_exchange=0, wash=0, glossator=0,
+            maj_mod=(0,) * (5 * n), maj_stat=(), picks=(-1,) * n, game_end=0, final=(),
+        )
+
+    def heuristic(self, state: VerseState, seat: int) -> float:
+        """Prestige so far plus what Final Scoring would give now, a little for cards and
+        the Eureka, against the best opponent."""
+        vals = []
+        for x in range(state.num_players):
+            v = state.prestige[x]
+            if state.phase != "over":
+                v += final_breakdown(state, x)["total"] + 0.3 * len(state.hands[x]) + 0.5 * state.eureka[x]
+            vals.append(v)
+        mine = vals[seat]
+        best = max(v for i, v in enumerate(vals) if i != seat)
+        return mine - best
+
+    def render(self, state: VerseState, seat: int | None) -> Any:
+        from inkhorn.games.verse_variant.view import render
+
+        return render(state, seat)
+
+

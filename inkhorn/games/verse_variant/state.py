@@ -1,0 +1,334 @@
+"""The state of a Verse & Variant game: flat lists of ints, shared immutable content.
+
+Token counts use six slots: the five Features (P M S D A, one per colour) then Lacuna.
+Per-seat token lists are flat: ``ledger[seat * 6 + k]``. A Demand track is the list of its
+stack sizes from the bottom space upward; its Demand value is the number of open spaces
+above the top stack (ruling R1). Supply counts may go below zero: that is the rulebook's
+"suitable substitute" when the supply runs out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from inkhorn.core.codec import transient_field
+from inkhorn.core.state import GameState
+from inkhorn.games.verse_variant.content import (
+    CARD_NAMES,
+    COLOURS,
+    NUM_WITNESSES,
+    Content,
+    card_colour,
+    load_content,
+)
+
+TRACK_SPACES = 21
+SCALARS = (
+    "phase", "session", "quill", "turn", "lead", "lead_seat", "winner", "widx", "claimer", "cl_stage",
+    "cl_double", "cl_archive", "cl_lac", "cl_rapid", "cl_surge", "spot_next", "spot_bout", "spot_lock",
+    "old_guard", "excluded", "no_eureka", "embargo", "end_flag", "quill_claim", "mom_exchange", "wash",
+    "glossator", "laureate", "last_lead", "game_end", "sessions_done",
+)
+LISTS = (
+    "desk", "desk_tok", "desk_cor", "discard", "supply", "ledger", "vault", "grants", "spent",
+    "cubes", "slots", "eureka", "prestige", "order", "primary", "echo", "boost",
+    "elevated", "finish", "haul",
+)
+
+
+@dataclass(kw_only=True, eq=False)
+class VerseState(GameState):
+    content: Content = transient_field(default=None)
+    phase: str
+    session: int
+    sessions_done: int
+    quill: int
+    deck_cards: tuple[int, ...]
+    set_aside: tuple[int, ...]
+    hands: list[list[int]]
+    tableau: list[list[int]]
+    desk: list[int]
+    desk_tok: list[int]
+    desk_cor: list[int]
+    discard: list[int]
+    tracks: list[list[int]]
+    supply: list[int]
+    ledger: list[int]
+    vault: list[int]
+    grants: list[int]
+    spent: list[int]
+    lockdown: tuple[int, ...]
+    cubes: list[int]
+    slots: list[int]
+    nostar: tuple[int, ...]
+    laureate: int
+    eureka: list[int]
+    prestige: list[int]
+    # the current bout
+    turn: int
+    order: list[int]
+    primary: list[int]
+    echo: list[int]
+    boost: list[int]
+    elevated: list[int]
+    lead: int
+    lead_seat: int
+    winner: int
+    finish: list[int]
+    widx: int
+    lead_counts: tuple[int, ...]
+    last_lead: int
+    # a claim in progress
+    claimer: int
+    cl_stage: int
+    haul: list[int]
+    cl_double: int
+    cl_archive: int
+    cl_lac: int
+    cl_rapid: int
+    cl_surge: int
+    # lasting effects
+    spot_next: int
+    spot_bout: int
+    spot_lock: int
+    old_guard: int
+    excluded: int
+    no_eureka: int
+    embargo: int
+    end_flag: int
+    quill_claim: int
+    mom_exchange: int
+    wash: int
+    glossator: int
+    maj_mod: tuple[int, ...]
+    maj_stat: tuple[int, ...]
+    picks: tuple[int, ...]
+    game_end: int
+    final: tuple[int, ...]
+
+    def advance(self) -> None:
+        from inkhorn.games.verse_variant.rules import advance
+
+        advance(self)
+
+    # ---- copies --------------------------------------------------------------------
+    def clone(self) -> VerseState:
+        new = self._clone_base()
+        src = self.__dict__
+        d = new.__dict__
+        base = dict(d)
+        d.update(src)
+        d.update(base)
+        d.update(zip(LISTS, map(list.copy, map(src.__getitem__, LISTS))))
+        d["hands"] = [h[:] for h in self.hands]
+        d["tableau"] = [t[:] for t in self.tableau]
+        d["tracks"] = [t[:] for t in self.tracks]
+        return new
+
+    def restore_transient(self) -> None:
+        self.content = load_content(self.options.content)
+
+    # ---- tokens ----------------------------------------------------------------------
+    def demand(self, colour: int) -> int:
+        return TRACK_SPACES - len(self.tracks[colour])
+
+    def take_from_track(self, colour: int) -> None:
+        """One token leaves the top stack of its track (or the supply when the track is bare)."""
+        t = self.tracks[colour]
+        if t:
+            t[-1] -= 1
+            if not t[-1]:
+                t.pop()
+        else:
+            self.supply[colour] -= 1
+
+    def return_to_track(self, colour: int, count: int = 1, one_stack: bool = False) -> None:
+        """Tokens go back one per open space above the top (one stack if asked); full track: supply."""
+        t = self.tracks[colour]
+        if one_stack:
+            if len(t) < TRACK_SPACES:
+                t.append(count)
+            else:
+                self.supply[colour] += count
+            return
+        for _ in range(count):
+            if len(t) < TRACK_SPACES:
+                t.append(1)
+            else:
+                self.supply[colour] += 1
+
+    def gain_feature(self, seat: int, colour: int, from_track: bool = True) -> None:
+        if from_track:
+            self.take_from_track(colour)
+        else:
+            self.supply[colour] -= 1
+        self.ledger[seat * 6 + colour] += 1
+
+    def gain_lacuna(self, seat: int, count: int = 1) -> None:
+        self.supply[5] -= count
+        self.ledger[seat * 6 + 5] += count
+        if self.claimer == seat and self.phase == "claim":
+            self.cl_lac += count
+        if self.glossator >> seat & 1:
+            from inkhorn.games.verse_variant.steps import Ask
+
+            self.push(*(Ask(seat, "gloss") for _ in range(count)))
+
+    def discard_token(self, seat: int, kind: int, to_track: bool = False) -> None:
+        self.ledger[seat * 6 + kind] -= 1
+        if to_track and kind < 5:
+            self.return_to_track(kind)
+        else:
+            self.supply[kind] += 1
+
+    def features(self, seat: int) -> int:
+        b = seat * 6
+        return sum(self.ledger[b : b + 5])
+
+    def holdings(self, seat: int) -> list[int]:
+        """Ledger plus Vault/Reserve: what scores."""
+        b = seat * 6
+        return [self.ledger[b + k] + self.vault[b + k] for k in range(6)]
+
+    # ---- Spotlight ---------------------------------------------------------------------
+    def spotlight(self) -> int:
+        """The Spotlight colour now, or -1 when Spotlight is off."""
+        if self.spot_lock >= 0:
+            return self.spot_lock if self.spot_lock < 5 else -1
+        if self.spot_bout >= 0:
+            return self.spot_bout
+        return self.natural_spotlight()
+
+    def natural_spotlight(self) -> int:
+        values: dict[int, list[int]] = {}
+        for c in range(5):
+            if self.excluded >> c & 1:
+                continue
+            v = TRACK_SPACES - len(self.tracks[c])
+            values.setdefault(-v if self.old_guard else v, []).append(c)
+        for v in sorted(values, reverse=True):
+            if len(values[v]) == 1:
+                return values[v][0]
+        return -1
+
+    # ---- information ------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        n = self.num_players
+        obs: dict[str, Any] = {
+            "phase": self.phase,
+            "session": self.session,
+            "quill": self.quill,
+            "to_act": self.current_seat(),
+            "hand_sizes": [len(h) for h in self.hands],
+            "hand": sorted(CARD_NAMES[c] for c in self.hands[seat]) if seat is not None else None,
+            "tableau": [[CARD_NAMES[c] for c in t] for t in self.tableau],
+            "desk": [CARD_NAMES[c] for c in self.desk],
+            "desk_tokens": self.desk_tok[:],
+            "desk_corruption": self.desk_cor[:],
+            "discard": sorted(CARD_NAMES[c] for c in self.discard),
+            "tracks": [t[:] for t in self.tracks],
+            "supply": self.supply[:],
+            "ledger": [self.ledger[s * 6 : s * 6 + 6] for s in range(n)],
+            "vault": [self.vault[s * 6 : s * 6 + 6] for s in range(n)],
+            "grants": self.grants[:],
+            "spent": self.spent[:],
+            "lockdown": list(self.lockdown),
+            "cubes": self.cubes[:],
+            "slots": self.slots[:],
+            "nostar": list(self.nostar),
+            "laureate": self.laureate,
+            "eureka": self.eureka[:],
+            "prestige": self.prestige[:],
+            "bout": {
+                "order": self.order[:],
+                "primary": [CARD_NAMES[c] if c >= 0 else None for c in self.primary],
+                "echo_played": [c >= 0 for c in self.echo],
+                "my_echo": CARD_NAMES[self.echo[seat]] if seat is not None and self.echo[seat] >= 0 else None,
+                "boost": self.boost[:],
+                "elevated": self.elevated[:],
+                "lead": self.lead,
+                "finish": self.finish[:],
+                "winner": self.winner,
+            },
+            "haul": [CARD_NAMES[c] for c in self.haul],
+            "spotlight": self.spotlight(),
+            "effects": {
+                "spot_next": self.spot_next, "spot_lock": self.spot_lock, "old_guard": self.old_guard,
+                "excluded": self.excluded, "no_eureka": self.no_eureka, "embargo": self.embargo,
+                "end_flag": self.end_flag, "quill_claim": self.quill_claim, "mom_exchange": self.mom_exchange,
+                "glossator": self.glossator, "wash": self.wash,
+            },
+            "maj_mod": list(self.maj_mod),
+            "picks_made": [p >= 0 for p in self.picks],
+            "my_pick": self.picks[seat] if seat is not None else None,
+            "final": list(self.final),
+        }
+        if self._peeks_set_aside(seat):
+            obs["set_aside"] = sorted(CARD_NAMES[c] for c in self.set_aside)
+        return obs
+
+    def _peeks_set_aside(self, seat: int | None) -> bool:
+        """Paleographic Ledger lets its player look through the set-aside Tools."""
+        top = self.stack[-1] if self.stack else None
+        return seat is not None and top is not None and getattr(top, "kind", "") == "T-5d" and top.stage == 0 and top.seat == seat
+
+    def resample_hidden(self, seat: int | None) -> None:
+        """Re-deal other scholars' hands and face-down echoes; which set-aside Tool of each
+        rank is in play is resampled too (the set-aside is never seen)."""
+        hidden = []
+        for s in range(self.num_players):
+            if s == seat:
+                continue
+            hidden.extend(self.hands[s])
+            if self.echo[s] >= 0:
+                hidden.append(self.echo[s])
+        hidden_set = set(hidden)
+        deck = list(self.deck_cards)
+        aside = sorted(self.set_aside)
+        peek = self._peeks_set_aside(seat)
+        pool = []
+        for c in sorted(hidden):
+            if c >= NUM_WITNESSES and not peek:
+                rank = (c - NUM_WITNESSES) // 5
+                cands = sorted([c, *(a for a in aside if (a - NUM_WITNESSES) // 5 == rank)])
+                pick = cands[self.rng.randrange(len(cands))]
+                if pick != c:
+                    aside[aside.index(pick)] = c
+                    deck[deck.index(c)] = pick
+                pool.append(pick)
+            else:
+                pool.append(c)
+        assert len(hidden_set) == len(hidden)
+        pool.sort()
+        self.rng.shuffle(pool)
+        for s in range(self.num_players):
+            if s == seat:
+                continue
+            k = len(self.hands[s])
+            self.hands[s] = pool[:k]
+            pool = pool[k:]
+            if self.echo[s] >= 0:
+                self.echo[s] = pool.pop()
+        self.set_aside = tuple(sorted(aside))
+        self.deck_cards = tuple(sorted(deck))
+
+    # ---- results ---------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(p) for p in self.prestige]
+
+    def tiebreak(self, seat: int) -> tuple[float, ...]:
+        h = self.holdings(seat)
+        spot = self.final[0] if self.final else -1
+        return (
+            float(self.grants[seat]),
+            float(h[5]),
+            float(sum(h[:5])),
+            float(h[spot]) if spot >= 0 else 0.0,
+        )
+
+    def card_colour(self, card: int) -> int:
+        return card_colour(card)
+
+
+__all__ = ["VerseState", "COLOURS", "TRACK_SPACES"]

@@ -1,0 +1,64 @@
+"""The two step classes of Verse & Variant.
+
+Every decision is an :class:`Ask` (or a :class:`SealedAsk` for the face-down echo and other
+hidden simultaneous picks): ``kind`` names a handler (a flow step like ``"turn"`` or
+``"window"``, or a Tool code like ``"T-5a"``), ``stage`` and ``data`` carry the progress of
+a multi-part choice. Handlers register themselves in :data:`HANDLERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from inkhorn.core.step import Step
+
+
+@dataclass(frozen=True)
+class Handler:
+    legal: Callable[[Any, Any], list[str]]
+    resolve: Callable[[Any, Any, str], None]
+    prompt: Callable[[Any, Any], str]
+
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(kind: str, prompt: str | Callable[[Any, Any], str]):
+    """Register ``legal`` then ``resolve`` for a kind: ``@handler("x", "...")`` on a class."""
+
+    def wrap(cls):
+        p = prompt if callable(prompt) else (lambda s, st, _p=prompt: _p)
+        HANDLERS[kind] = Handler(cls.legal, cls.resolve, p)
+        return cls
+
+    return wrap
+
+
+@dataclass(frozen=True)
+class Ask(Step):
+    kind: str = ""
+    stage: int = 0
+    data: tuple = ()
+
+    def legal_actions(self, state) -> list[str]:
+        return HANDLERS[self.kind].legal(state, self)
+
+    def resolve(self, state, action: str) -> None:
+        HANDLERS[self.kind].resolve(state, self, action)
+
+    def prompt(self, state) -> str:
+        return HANDLERS[self.kind].prompt(state, self)
+
+    def label(self, state, action: str) -> str:
+        from inkhorn.games.verse_variant.view import action_label
+
+        return action_label(state, self, action)
+
+
+@dataclass(frozen=True)
+class SealedAsk(Ask):
+    """A hidden simultaneous pick, asked of one seat at a time."""
+
+    sealed = True

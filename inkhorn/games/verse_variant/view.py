@@ -1,0 +1,114 @@
+"""Terminal view of Verse & Variant (rich) and words for action ids."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from inkhorn.games.verse_variant.content import CARD_BY_NAME, CARD_NAMES, COLOURS, FEATURES, NUM_WITNESSES
+
+STYLE = {"blue": "bold blue", "green": "bold green", "yellow": "bold yellow", "red": "bold red", "black": "bold white on grey23"}
+KIND_NAMES = (*FEATURES, "L")
+
+
+def card_text(state, card: int) -> Text:
+    name = CARD_NAMES[card]
+    if card >= NUM_WITNESSES:
+        tool = state.content.tools[name]
+        return Text(f"{name} {tool.title}", style="bold magenta")
+    y = state.content.yields[card]
+    icons = "".join(KIND_NAMES[k] * y[k] for k in range(6)) + ("†" if y[6] >= 0 else "")
+    return Text(f"{name}[{icons}]", style=STYLE[COLOURS[card // 9]])
+
+
+def cards_text(state, cards) -> Text:
+    t = Text()
+    for i, c in enumerate(cards):
+        if i:
+            t.append(" ")
+        t.append_text(card_text(state, c))
+    return t or Text("—", style="dim")
+
+
+def tokens_text(counts) -> str:
+    parts = [f"{KIND_NAMES[k]}×{counts[k]}" for k in range(len(counts)) if counts[k]]
+    return " ".join(parts) or "—"
+
+
+def render(state, seat: int | None) -> Any:
+    n = state.num_players
+    spot = state.spotlight()
+    head = Text(f"Session {state.session} · phase {state.phase} · Quill: scholar {state.quill}")
+    head.append(f" · Spotlight: {COLOURS[spot] if spot >= 0 else 'off'}", style=STYLE[COLOURS[spot]] if spot >= 0 else "dim")
+    if state.lead >= 0:
+        head.append(f" · Lead: {COLOURS[state.lead]}", style=STYLE[COLOURS[state.lead]])
+
+    tracks = Table(title="Demand tracks", show_header=True)
+    tracks.add_column("colour")
+    tracks.add_column("demand", justify="right")
+    tracks.add_column("stacks (bottom → top)")
+    for c in range(5):
+        tracks.add_row(Text(f"{COLOURS[c]} ({FEATURES[c]})", style=STYLE[COLOURS[c]]), str(state.demand(c)),
+                       " ".join(map(str, state.tracks[c])) or "empty")
+
+    insts = Table(title="Institutions", show_header=True)
+    insts.add_column("Institution")
+    insts.add_column("slots 5★+Grant / 3★+Lacuna / 1★")
+    for i, inst in enumerate(state.content.institutions):
+        marks = []
+        for j in range(3):
+            x = state.slots[i * 3 + j]
+            marks.append(f"[{x}]" if x >= 0 else "[ ]")
+        emb = " (embargoed)" if state.embargo == i else ""
+        insts.add_row(f"{inst.name} ({inst.feature}, pays {inst.cost})", " ".join(marks) + emb)
+
+    scholars = Table(title="Scholars", show_header=True)
+    for col in ("seat", "★", "grants", "cubes", "Eureka", "lockdown", "Ledger", "Vault", "hand", "tableau", "bout"):
+        scholars.add_column(col)
+    for x in range(n):
+        prim = state.primary[x]
+        bout = card_text(state, prim) if prim >= 0 else Text("")
+        if state.echo[x] >= 0:
+            bout.append(" +echo " + (CARD_NAMES[state.echo[x]] if x == seat else "▮"))
+        hand = cards_text(state, state.hands[x]) if x == seat else Text(f"{len(state.hands[x])} cards")
+        scholars.add_row(
+            f"{x}{' ◀' if state.current_seat() == x else ''}", str(state.prestige[x]),
+            f"{state.grants[x]} ({state.spent[x]} spent)", str(state.cubes[x]), "●" if state.eureka[x] else "",
+            "ready" if state.lockdown[x] else "used",
+            tokens_text(state.ledger[x * 6 : x * 6 + 6]), tokens_text(state.vault[x * 6 : x * 6 + 6]),
+            hand, cards_text(state, state.tableau[x]), bout,
+        )
+    desk = Text("Reading Desk: ")
+    desk.append_text(cards_text(state, state.desk))
+    if any(state.desk_tok) or any(state.desk_cor):
+        desk.append(f"  tokens {tokens_text(state.desk_tok)}  corruption {state.desk_cor}")
+    parts = [head, tracks, insts, scholars, desk]
+    step = state.decision()
+    if step is not None:
+        parts.append(Text(f"Scholar {step.seat}: {step.prompt(state)}", style="bold"))
+    if state.phase == "over":
+        parts.append(Text(f"Final prestige: {state.prestige}  winners: {state.winners()}", style="bold green"))
+    return Panel(Group(*parts), title="Verse & Variant")
+
+
+def action_label(state, step, action: str) -> str:
+    head, _, rest = action.partition(":")
+    if rest in CARD_BY_NAME:
+        c = CARD_BY_NAME[rest]
+        return f"{head} {card_text(state, c).plain}"
+    words = {
+        "take": "Take the Desk (spend a Grant)", "pass": "Pass", "lockdown": "Archive-Lockdown",
+        "eureka": "Spend Eureka (+2 rank)", "skip": "Skip", "done": "Done", "keep": "Keep it for later",
+        "seal": "Pass as a Lockdown (Gate Seal)",
+    }
+    if action in words:
+        return words[action]
+    if action == "take:eureka":
+        return "Take the Desk paying a Eureka disc"
+    if action == "take:crew":
+        return "Take the Desk paying three Features (Double-Take Crew)"
+    return action
