@@ -1,0 +1,199 @@
+"""Novelist: metadata, options (every variant), set-up, the bots' heuristic and the view hook."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from inkhorn.core.errors import OptionError
+from inkhorn.core.game import Game
+from inkhorn.core.options import GameOptions
+from inkhorn.core.rng import StateRng
+from inkhorn.core.state import GameState
+from inkhorn.games.novelist.content import load_content
+from inkhorn.games.novelist.rules import STEP_TYPES, Arrange, coin_weight
+from inkhorn.games.novelist.state import NovelistState, finder_for
+
+
+class NovelistOptions(GameOptions):
+    awards: bool = Field(False, description="Literary Awards variant: long words claim awards of 7-12 letters")
+    adverts: bool = Field(False, description="Adverts variant: buy adverts of 6/9/12/15/18 coins in order for prestige")
+    powers: Literal["off", "passive", "aggressive"] = Field(
+        "off", description="Player Powers variant: deal each player a passive or an aggressive power"
+    )
+    events: bool = Field(False, description="Events variant: draw an event on entering each new decade of prestige")
+    coop: Literal["off", "penny-hack", "gossip-sheet"] = Field(
+        "off", description="co-op Penny Dreadful mode against the named rival card (solo or team)"
+    )
+    team_target: int = Field(60, ge=1, le=500, description="co-op: shared prestige per player the team must reach")
+    rival_target: int = Field(60, ge=1, le=500, description="co-op: rival points per player that beat the team")
+    flush_rule: Literal["rulebook", "digital"] = Field(
+        "rulebook",
+        description="flush condition besides 4+ of one genre: all 7 cost 6+ (rulebook) or 4+ cost 6+ (digital)",
+    )
+    discard_oldest: bool = Field(
+        False, description="digital rule: if nothing was bought in a turn, the oldest Offer Row card is discarded"
+    )
+    candidates: int = Field(10, ge=1, le=100, description="words the finder offers bots in each spell decision")
+    max_rounds: int = Field(80, ge=1, le=1000, description="safety limit: the game ends after this many rounds")
+    dictionary: str | None = Field(None, description="a word list file (one word a line) to use instead of SCOWL")
+    content: str | None = Field(None, description="a folder of edited content files (cards/events/tables.json)")
+
+
+class NovelistGame(Game):
+    id = "novelist"
+    name = "Novelist"
+    min_players = 1
+    max_players = 5
+    default_players = 3
+    Options = NovelistOptions
+    State = NovelistState
+    json_types = STEP_TYPES
+
+    def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
+        assert isinstance(options, NovelistOptions)
+        if players == 1 and options.coop == "off":
+            raise OptionError("a solo game of Novelist is the co-op mode: add coop=penny-hack or coop=gossip-sheet")
+        content = load_content(options.content)
+        finder = finder_for(options.content, options.dictionary)
+        offer = list(content.genre_card_ids)
+        rng.shuffle(offer)
+        prestige_cards = list(content.prestige_ids)
+        rng.shuffle(prestige_cards)
+        decks = []
+        for seat in range(players):
+            deck = list(content.coin_ids[seat]) + sorted(prestige_cards[2 * seat : 2 * seat + 2])
+            rng.shuffle(deck)
+            decks.append(deck)
+        box = sorted(prestige_cards[2 * players :])
+        for seat in range(players, 5):
+            box.extend(content.coin_ids[seat])
+        powers: list[str] = []
+        if options.powers != "off":
+            keys = [p.key for p in content.powers if p.kind == options.powers]
+            rng.shuffle(keys)
+            powers = keys[:players]
+        events = list(range(len(content.events)))
+        if options.events:
+            rng.shuffle(events)
+        row_size = content.offer_row
+        state = NovelistState(
+            num_players=players,
+            seed=seed,
+            options=options,
+            rng=rng,
+            deck=decks,
+            hand=[[] for _ in range(players)],
+            discard=[[] for _ in range(players)],
+            classics=[[] for _ in range(players)],
+            inked=[[] for _ in range(players)],
+            forced_wild=[[] for _ in range(players)],
+            set_aside=[[] for _ in range(players)],
+            borrowed=[-1] * players,
+            known_top=[-1] * players,
+            played=[],
+            offer_row=offer[-row_size:][::-1],
+            offer_deck=offer[:-row_size],
+            offer_discard=[],
+            box=box,
+            jail=[-1] * players,
+            prestige=[0] * players,
+            award=[0] * players,
+            award_len=[0] * players,
+            awards_left=[a.length for a in content.awards] if options.awards else [],
+            adverts=[0] * players,
+            ink=[0] * players,
+            remover=[0] * players,
+            ink_supply=content.ink_supply,
+            remover_supply=content.remover_supply,
+            powers=powers,
+            must_letter=[""] * players,
+            heckled=[False] * players,
+            events=[-1] * players,
+            event_deck=events if options.events else [],
+            event_discard=[],
+            decade=[0] * players,
+            rival_score=0,
+            turn=0,
+            phase="spell",
+            coins=0,
+            bought=0,
+            purchased=False,
+            flushed=False,
+            aggressive_used=False,
+            final_round=False,
+            rounds=0,
+            last_word=[],
+            content=content,
+            finder=finder,
+        )
+        from inkhorn.games.novelist.rules import draw_hand, start_turn
+
+        for seat in range(players):
+            draw_hand(state, seat)
+        start_turn(state)
+        return state
+
+    # ---- bots --------------------------------------------------------------------------------
+    def heuristic(self, state: GameState, seat: int) -> float:
+        """Points now, plus what the deck should still earn, minus the best rival's points.
+
+        The deck's worth: its average card (prestige, coins weighted by how much buying still
+        matters) times a hand times the turns likely left. Coins of the turn count at the same
+        weight until the turn ends (so leftover coins buy ink rather than vanish), and a word
+        laid out but not yet accepted counts at its score.
+        """
+        assert isinstance(state, NovelistState)
+        return own_value(state, seat) - max(
+            (own_value(state, s) for s in range(state.num_players) if s != seat), default=0.0
+        ) if state.options.coop == "off" else team_value(state)
+
+    def render(self, state: GameState, seat: int | None) -> Any:
+        from inkhorn.games.novelist.view import render_state
+
+        assert isinstance(state, NovelistState)
+        return render_state(state, seat)
+
+
+def deck_worth(state: NovelistState, seat: int, cw: float) -> float:
+    table = state.content.cards
+    total = 0.0
+    count = 0
+    for pile in (state.deck[seat], state.hand[seat], state.discard[seat], state.played if state.turn == seat else (),
+                 state.set_aside[seat]):
+        for c in pile:
+            card = table[c]
+            total += card.prestige + card.coins * cw + 0.5 * (card.genre_prestige + card.genre_coins * cw)
+            if card.special:
+                total += 0.4
+            count += 1
+    for c in state.classics[seat]:
+        card = table[c]
+        total += 1.5 * (card.prestige + card.coins * cw)
+        count += 1
+    return total / max(1, count)
+
+
+def own_value(state: NovelistState, seat: int) -> float:
+    cw = coin_weight(state)
+    lead = max(state.prestige)
+    turns_left = max(0.5, (state.content.end_prestige - lead) / 7.0)
+    if state.phase == "over":
+        turns_left = 0.0
+    v = float(state.total(seat))
+    v += deck_worth(state, seat, cw) * state.content.hand_size * turns_left * 0.6
+    v += 0.8 * cw * state.ink[seat] + 0.4 * state.remover[seat]
+    if state.jail[seat] >= 0:
+        v += 0.5
+    if state.turn == seat and state.phase != "over":
+        v += state.coins * cw * 0.35
+        top = state.stack[-1] if state.stack else None
+        if isinstance(top, Arrange) and top.seat == seat:
+            sc = top.score(state)
+            v += sc.prestige + sc.coins * cw * 0.35 + (sc.award - state.award[seat] if sc.award else 0)
+    return v
+
+
+def team_value(state: NovelistState) -> float:
+    return sum(own_value(state, s) for s in range(state.num_players)) - state.rival_score

@@ -1,0 +1,261 @@
+"""The Novelist game state: flat per-seat lists of card ids, shared immutable content.
+
+Card piles are lists of card ids (the draw pile's top is its last item). Content, dictionary
+and word finder are transient: restored from the options after loading a saved game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from inkhorn.core.codec import transient_field
+from inkhorn.core.state import GameState
+from inkhorn.games.novelist.content import Content, load_content
+from inkhorn.games.novelist.words import Dictionary, WordFinder, load_dictionary
+
+_FINDERS: dict[tuple[str | None, str | None], WordFinder] = {}
+
+
+def finder_for(content_path: str | None, dictionary_path: str | None) -> WordFinder:
+    key = (content_path, dictionary_path)
+    f = _FINDERS.get(key)
+    if f is None:
+        f = WordFinder(load_dictionary(dictionary_path), load_content(content_path).cards)
+        _FINDERS[key] = f
+    return f
+
+
+@dataclass(kw_only=True, eq=False)
+class NovelistState(GameState):
+    # per seat piles
+    deck: list[list[int]]
+    hand: list[list[int]]
+    discard: list[list[int]]
+    classics: list[list[int]]  # Timeless Classics in play, per owner
+    inked: list[list[int]]  # hand cards carrying an ink token
+    forced_wild: list[list[int]]  # hand cards that must be played face down
+    set_aside: list[list[int]]  # cards set aside by a Jealous Triangle
+    borrowed: list[int]  # an Offer Row card lent by Borrowed Muse (-1: none)
+    known_top: list[int]  # the top card of the seat's own draw pile it has seen (-1: none)
+    played: list[int]  # cards the current player laid in this turn's word
+    # offer
+    offer_row: list[int]  # oldest first
+    offer_deck: list[int]
+    offer_discard: list[int]
+    box: list[int]  # starting cards out of the game
+    jail: list[int]
+    # tracks and tokens
+    prestige: list[int]
+    award: list[int]  # prestige of each seat's active Literary Award
+    award_len: list[int]
+    awards_left: list[int]  # word lengths of the awards still in the stack
+    adverts: list[int]  # adverts bought per seat
+    ink: list[int]
+    remover: list[int]
+    ink_supply: int
+    remover_supply: int
+    # variants
+    powers: list[str]
+    must_letter: list[str]
+    heckled: list[bool]
+    events: list[int]  # event in front of each seat (-1 none)
+    event_deck: list[int]
+    event_discard: list[int]
+    decade: list[int]
+    rival_score: int
+    # turn
+    turn: int
+    phase: str  # "spell", "purchase", "ending", "over"
+    coins: int
+    bought: int
+    purchased: bool
+    flushed: bool
+    aggressive_used: bool
+    final_round: bool
+    rounds: int
+    last_word: list[Any]  # [seat, word, coins, prestige] of the last word spelled
+    content: Content = transient_field(default=None)
+    finder: WordFinder = transient_field(default=None)
+
+    # ---- transient parts ------------------------------------------------------------------
+    def restore_transient(self) -> None:
+        self.content = load_content(self.options.content)
+        self.finder = finder_for(self.options.content, self.options.dictionary)
+
+    @property
+    def dictionary(self) -> Dictionary:
+        return self.finder.dic
+
+    # ---- flow -----------------------------------------------------------------------------
+    def advance(self) -> None:
+        from inkhorn.games.novelist import rules
+
+        rules.advance(self)
+
+    # ---- copies ---------------------------------------------------------------------------
+    def clone(self) -> NovelistState:
+        new = self._clone_base()
+        new.deck = [p[:] for p in self.deck]
+        new.hand = [p[:] for p in self.hand]
+        new.discard = [p[:] for p in self.discard]
+        new.classics = [p[:] for p in self.classics]
+        new.inked = [p[:] for p in self.inked]
+        new.forced_wild = [p[:] for p in self.forced_wild]
+        new.set_aside = [p[:] for p in self.set_aside]
+        new.borrowed = self.borrowed[:]
+        new.known_top = self.known_top[:]
+        new.played = self.played[:]
+        new.offer_row = self.offer_row[:]
+        new.offer_deck = self.offer_deck[:]
+        new.offer_discard = self.offer_discard[:]
+        new.box = self.box[:]
+        new.jail = self.jail[:]
+        new.prestige = self.prestige[:]
+        new.award = self.award[:]
+        new.award_len = self.award_len[:]
+        new.awards_left = self.awards_left[:]
+        new.adverts = self.adverts[:]
+        new.ink = self.ink[:]
+        new.remover = self.remover[:]
+        new.ink_supply = self.ink_supply
+        new.remover_supply = self.remover_supply
+        new.powers = self.powers
+        new.must_letter = self.must_letter[:]
+        new.heckled = self.heckled[:]
+        new.events = self.events[:]
+        new.event_deck = self.event_deck[:]
+        new.event_discard = self.event_discard[:]
+        new.decade = self.decade[:]
+        new.rival_score = self.rival_score
+        new.turn = self.turn
+        new.phase = self.phase
+        new.coins = self.coins
+        new.bought = self.bought
+        new.purchased = self.purchased
+        new.flushed = self.flushed
+        new.aggressive_used = self.aggressive_used
+        new.final_round = self.final_round
+        new.rounds = self.rounds
+        new.last_word = self.last_word
+        new.content = self.content
+        new.finder = self.finder
+        return new
+
+    # ---- information -----------------------------------------------------------------------
+    def public_cards(self) -> set[int]:
+        """Hand cards everyone has seen: those laid out in a pending word, and borrowed ones."""
+        from inkhorn.games.novelist.rules import Arrange
+
+        shown: set[int] = {b for b in self.borrowed if b >= 0}
+        for step in self.stack:
+            if isinstance(step, Arrange):
+                shown.update(c for c in step.cards)
+        return shown
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        n = self.num_players
+        shown = self.public_cards()
+        obs: dict[str, Any] = {
+            "turn": self.turn,
+            "phase": self.phase,
+            "to_act": self.current_seat(),
+            "offer_row": self.offer_row[:],
+            "offer_deck": len(self.offer_deck),
+            "offer_discard": sorted(self.offer_discard),
+            "box": sorted(self.box),
+            "jail": self.jail[:],
+            "prestige": self.prestige[:],
+            "award": self.award[:],
+            "awards_left": self.awards_left[:],
+            "adverts": self.adverts[:],
+            "ink": self.ink[:],
+            "remover": self.remover[:],
+            "supply": [self.ink_supply, self.remover_supply],
+            "powers": self.powers[:],
+            "events": self.events[:],
+            "event_deck": len(self.event_deck),
+            "event_discard": self.event_discard[:],
+            "rival_score": self.rival_score,
+            "coins": self.coins,
+            "bought": self.bought,
+            "flushed": self.flushed,
+            "final_round": self.final_round,
+            "rounds": self.rounds,
+            "last_word": list(self.last_word),
+            "played": self.played[:],
+            "seats": [
+                {
+                    "deck": len(self.deck[s]),
+                    "hand": len(self.hand[s]),
+                    "shown": sorted(c for c in self.hand[s] if c in shown),
+                    "inked": len(self.inked[s]),
+                    "forced_wild": len(self.forced_wild[s]),
+                    "discard": self.discard[s][:],
+                    "classics": self.classics[s][:],
+                    "set_aside": sorted(self.set_aside[s]),
+                    "borrowed": self.borrowed[s],
+                    "must_letter": self.must_letter[s],
+                    "heckled": self.heckled[s],
+                }
+                for s in range(n)
+            ],
+        }
+        if seat is not None:
+            obs["me"] = {
+                "seat": seat,
+                "hand": sorted(self.hand[seat]),
+                "inked": sorted(self.inked[seat]),
+                "forced_wild": sorted(self.forced_wild[seat]),
+                "deck_cards": sorted(self.deck[seat]),
+                "known_top": self.known_top[seat],
+            }
+        return obs
+
+    def resample_hidden(self, seat: int | None) -> None:
+        shown = self.public_cards()
+        rng = self.rng
+        for s in range(self.num_players):
+            if s == seat:
+                # only the order of the own draw pile is unknown (bar a card seen on top)
+                top = self.known_top[s]
+                rest = sorted(c for c in self.deck[s] if c != top)
+                rng.shuffle(rest)
+                self.deck[s] = rest + ([top] if top >= 0 else [])
+                continue
+            hidden_hand = [c for c in self.hand[s] if c not in shown]
+            pool = sorted(hidden_hand + self.deck[s])
+            rng.shuffle(pool)
+            k = len(hidden_hand)
+            new_hidden = pool[:k]
+            self.deck[s] = pool[k:]
+            n_ink = sum(1 for c in self.inked[s] if c not in shown)
+            n_wild = sum(1 for c in self.forced_wild[s] if c not in shown)
+            self.inked[s] = [c for c in self.inked[s] if c in shown] + new_hidden[:n_ink]
+            rest = [c for c in new_hidden if c not in self.inked[s]]
+            self.forced_wild[s] = [c for c in self.forced_wild[s] if c in shown] + rest[:n_wild]
+            self.hand[s] = [c for c in self.hand[s] if c in shown] + new_hidden
+            if self.known_top[s] >= 0:
+                self.known_top[s] = self.deck[s][-1] if self.deck[s] else -1
+        deck = sorted(self.offer_deck)
+        rng.shuffle(deck)
+        self.offer_deck = deck
+        ev = sorted(self.event_deck)
+        rng.shuffle(ev)
+        self.event_deck = ev
+
+    # ---- results ---------------------------------------------------------------------------
+    def total(self, seat: int) -> int:
+        return self.prestige[seat] + self.award[seat]
+
+    def team_total(self) -> int:
+        return sum(self.total(s) for s in range(self.num_players))
+
+    def scores(self) -> list[float]:
+        if self.options.coop != "off":
+            margin = float(self.team_total() - self.rival_score)
+            return [margin] * self.num_players
+        return [float(self.total(s)) for s in range(self.num_players)]
+
+    def tiebreak(self, seat: int) -> tuple[float, ...]:
+        return (float(self.ink[seat]),)
