@@ -10,7 +10,7 @@ from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.games.verse_variant.content import NUM_WITNESSES, load_content
-from inkhorn.games.verse_variant.scoring import final_breakdown
+from inkhorn.games.verse_variant.scoring import final_breakdown, majority_table
 from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
 from inkhorn.games.verse_variant.steps import Ask, SealedAsk
 from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
@@ -43,6 +43,31 @@ def build_tracks(players: int) -> list[list[int]]:
     a, b = STACKS[players]
     top_down = [a if i % 2 == 0 else b for i in range(TRACK_SPACES)]
     return [list(reversed(top_down)) for _ in range(5)]
+
+
+def _bout_leader(state: VerseState) -> int:
+    """The seat whose Primary ranks first so far in the bout being played, or -1."""
+    if state.phase not in ("play", "rank") or not state.turn:
+        return -1
+    from inkhorn.games.verse_variant.rules import rank_key
+
+    spot = state.spotlight()
+    played = [(rank_key(state, x, spot, i), x) for i, x in enumerate(state.order) if state.primary[x] >= 0]
+    return max(played)[1] if played else -1
+
+
+def _desk_value(state: VerseState) -> float:
+    """Rough worth of the Desk being built: its Features and Lacuna, minus Corruption."""
+    y = state.content.yields
+    v = 2.0 * sum(state.desk_tok[:5]) + sum(state.desk_tok[5:])
+    for x in state.order:
+        c = state.primary[x]
+        if 0 <= c < NUM_WITNESSES:
+            v += 2.0 * sum(y[c][:5]) + y[c][5] - (4 if y[c][6] >= 0 else 0)
+    for c in state.desk:
+        if c < NUM_WITNESSES:
+            v += 2.0 * sum(y[c][:5]) + y[c][5] - (4 if y[c][6] >= 0 else 0)
+    return v + 3.0 * len(state.order)
 
 
 class VerseGame(Game):
@@ -84,14 +109,24 @@ class VerseGame(Game):
         )
 
     def heuristic(self, state: VerseState, seat: int) -> float:
-        """Prestige so far plus what Final Scoring would give now, a little for cards and
-        the Eureka, against the best opponent."""
-        vals = []
-        for x in range(state.num_players):
-            v = state.prestige[x]
-            if state.phase != "over":
-                v += final_breakdown(state, x)["total"] + 0.3 * len(state.hands[x]) + 0.5 * state.eureka[x]
-            vals.append(v)
+        """Prestige so far, what Final Scoring and this Session's Majority Scoring would give
+        now, unused Grants valued by the claims they still allow, the chance of winning the
+        bout in progress, against the best opponent."""
+        n = state.num_players
+        if state.phase == "over":
+            vals = list(state.prestige)
+        else:
+            left = max(0.0, 1.0 - state.sessions_done / n)
+            majority = majority_table(state)
+            lead = _bout_leader(state)
+            desk = _desk_value(state)
+            vals = []
+            for x in range(n):
+                v = state.prestige[x] + final_breakdown(state, x)["total"] + sum(majority[x])
+                v += state.grants[x] * 10 * left + 1.5 * state.eureka[x] + 0.5 * len(state.hands[x])
+                if x == lead:
+                    v += 0.5 * desk
+                vals.append(v)
         mine = vals[seat]
         best = max(v for i, v in enumerate(vals) if i != seat)
         return mine - best
