@@ -476,3 +476,24 @@ def test_illegal_actions_raise_and_leave_the_state_untouched():
             state.apply(bad)
         assert "legal now" in str(err.value) or "text id" in str(err.value)
         assert snapshot(state) == before
+
+
+# ---- terminal view ---------------------------------------------------------------------------------------
+
+
+def test_render_shows_the_board_and_only_the_viewers_hand():
+    from rich.console import Console
+
+    state = fresh(3, seed=12)
+    for seat in (None, 0, 1):
+        console = Console(width=160, record=True)
+        console.print(GAME.render(state, seat))
+        text = console.export_text()
+        assert "Technology tiles" in text and "Builder 2" in text
+        for s in range(3):
+            for x in state.hands[s]:
+                name = state.content.all[x].name
+                if s == seat:
+                    assert name in text
+                else:
+                    assert name not in text, f"{name} of builder {s} shown to {seat}"

@@ -12,7 +12,7 @@ from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.games.ancients.content import cached_content
 from inkhorn.games.ancients.effects import EFFECT_STEPS
-from inkhorn.games.ancients.rules import RULE_STEPS
+from inkhorn.games.ancients.rules import END_AT, RULE_STEPS
 from inkhorn.games.ancients.scoring import total
 from inkhorn.games.ancients.state import EMPTY, TOKEN_VALUE, AncientsState
 
@@ -118,7 +118,7 @@ class AncientsGame(Game):
 
 
 TEMPO = 2.0  # a monument on the way to the Past also counts toward requirements and the end
-ARTIFACT = 1.5
+ARTIFACT_PER_TURN = 0.35
 HAND_VALUE = tuple(sum(max(0.25, 1.0 - 0.1 * i) for i in range(n)) for n in range(41))
 
 
@@ -130,6 +130,9 @@ def potential(state: AncientsState, seat: int) -> float:
     c = state.content
     value = float(total(state, seat))
     late = 0.5 if state.end_triggered else 1.0
+    # an artifact keeps working every turn: worth more early in the game
+    turns_left = max(1, END_AT - max(len(p) for p in state.past))
+    artifact = min(4.0, max(1.0, ARTIFACT_PER_TURN * turns_left))
     tok = state.tokens
     base = seat * 12
     on_timeline = 0
@@ -142,10 +145,10 @@ def potential(state: AncientsState, seat: int) -> float:
         if c.is_monument[x]:
             value += late * c.stars[x] * 0.85 - 0.8 * c.tokens[x] + TEMPO
         else:
-            value += ARTIFACT
+            value += artifact
     hand = len(state.hands[seat])
     value += HAND_VALUE[min(hand, 40)]
-    value += ARTIFACT * len(state.artifacts[seat])
+    value += artifact * len(state.artifacts[seat])
     rot = state.rotated
     unrot = sum(1 for x in state.past[seat] if not rot[x])
     value += 0.3 * unrot

@@ -87,9 +87,12 @@ def board_panel(state: AncientsState, seat: int, viewer: int | None) -> Panel:
 def render(state: AncientsState, seat: int | None) -> Any:
     c = state.content
     parts: list[Any] = []
+    if state.phase == "over":
+        status = "game over · " + ", ".join(f"builder {s}: {int(v)}" for s, v in enumerate(state.scores()))
+    else:
+        status = f"phase {state.phase} · builder {state.turn} to play · {state.actions_left} action(s) left"
     head = Text(
-        f"Round {state.round} · phase {state.phase} · builder {state.turn} to play · "
-        f"{state.actions_left} action(s) left · deck {len(state.deck)} · discard {len(state.discard)} · "
+        f"Round {state.round} · {status} · deck {len(state.deck)} · discard {len(state.discard)} · "
         f"reserve {state.reserve}"
     )
     if state.end_triggered:
