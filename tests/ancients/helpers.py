@@ -29,16 +29,18 @@ def clear_board(state: AncientsState) -> None:
     state.hands = [[] for _ in range(state.num_players)]
     state.timeline = [EMPTY] * (12 * state.num_players)
     state.tokens = [0] * len(c.all)
-    state.rotated = [0] * len(c.all)
-    state.past = [[] for _ in range(state.num_players)]
-    state.artifacts = [[] for _ in range(state.num_players)]
+    state.rotated = (0,) * len(c.all)
+    state.past = ((),) * state.num_players
+    state.artifacts = ((),) * state.num_players
     state.lost = [0] * state.num_players
     state.reserve = TOKEN_VALUE
     state.banked = [0] * state.num_players
+    discard = [list(d) for d in state.tech_discard]
     for s in range(state.num_players):
         for t in state.techs[s]:
-            state.tech_discard[state.content.all[t].level - 1].append(t)
-        state.techs[s] = []
+            discard[state.content.all[t].level - 1].append(t)
+    state.tech_discard = tuple(tuple(d) for d in discard)
+    state.techs = ((),) * state.num_players
 
 
 def give(state: AncientsState, seat: int, *card_ids: str) -> list[int]:
@@ -62,9 +64,31 @@ def to_past(state: AncientsState, seat: int, *card_ids: str, rotated: bool = Fal
     cards = [cid(state, x) for x in card_ids]
     for x in cards:
         state.deck.remove(x)
-        state.past[seat].append(x)
-        state.rotated[x] = int(rotated)
+        state.add_to("past", seat, x)
+        state.set_rotated(x, int(rotated))
     return cards
+
+
+def give_artifact(state: AncientsState, seat: int, card_id: str) -> int:
+    x = cid(state, card_id)
+    state.deck.remove(x)
+    state.add_to("artifacts", seat, x)
+    return x
+
+
+def take_tech(state: AncientsState, tech_id: str) -> int:
+    """Lift a technology out of wherever it is among tiles, decks and discards."""
+    t = cid(state, tech_id)
+    state.tiles = tuple(tuple(x for x in tile if x != t) for tile in state.tiles)
+    state.tech_deck = tuple(tuple(x for x in d if x != t) for d in state.tech_deck)
+    state.tech_discard = tuple(tuple(x for x in d if x != t) for d in state.tech_discard)
+    return t
+
+
+def give_tech(state: AncientsState, seat: int, tech_id: str) -> int:
+    t = take_tech(state, tech_id)
+    state.add_to("techs", seat, t)
+    return t
 
 
 def find(state: AncientsState, pred) -> list[str]:
@@ -77,13 +101,13 @@ def conservation(state: AncientsState) -> None:
     c = state.content
     places = list(state.deck) + list(state.discard)
     for s in range(state.num_players):
-        places += state.hands[s] + state.kept_aside[s] + state.past[s] + state.artifacts[s]
+        places += [*state.hands[s], *state.kept_aside[s], *state.past[s], *state.artifacts[s]]
         places += [x for x in state.timeline[s * 12 : s * 12 + 12] if x != EMPTY]
     if state.placing != EMPTY:
         places.append(state.placing)
     assert sorted(places) == list(range(c.n_builders)), "builder cards are not conserved"
-    techs = [t for tile in state.tiles for t in tile] + state.tech_removed
-    techs += state.tech_deck[0] + state.tech_deck[1] + state.tech_discard[0] + state.tech_discard[1]
+    techs = [t for tile in state.tiles for t in tile]
+    techs += [*state.tech_deck[0], *state.tech_deck[1], *state.tech_discard[0], *state.tech_discard[1]]
     for s in range(state.num_players):
         techs += state.techs[s]
     assert sorted(techs) == list(c.tech_ids), "technologies are not conserved"
@@ -91,7 +115,7 @@ def conservation(state: AncientsState) -> None:
     assert all(t >= 0 for t in state.tokens) and state.reserve >= 0
     assert state.reserve + on_cards + sum(state.lost) == TOKEN_VALUE, "knowledge tokens are not conserved"
     for s in range(state.num_players):
-        for x in state.past[s] + state.hands[s]:
+        for x in [*state.past[s], *state.hands[s]]:
             assert state.tokens[x] == 0, "only Timeline monuments carry knowledge"
         base = s * 12
         for col in range(6):

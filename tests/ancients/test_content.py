@@ -15,7 +15,18 @@ from inkhorn.games.ancients.content import CONTENT_DIR, describe, load_content
 from inkhorn.games.ancients.effects import queue_effects
 from inkhorn.games.ancients.rules import ChooseAction
 from inkhorn.games.ancients.state import EMPTY
-from tests.ancients.helpers import GAME, cid, clear_board, conservation, find, fresh, give, place, to_past
+from tests.ancients.helpers import (
+    GAME,
+    clear_board,
+    conservation,
+    find,
+    fresh,
+    give,
+    give_artifact,
+    give_tech,
+    place,
+    to_past,
+)
 
 C = load_content()
 
@@ -106,8 +117,7 @@ def rich_board():
     place(state, 1, mega[3], 2, tokens=1)
     place(state, 1, mega[4], 4, tokens=1)
     for a in ("a01", "a20", "a21"):
-        state.deck.remove(cid(state, a))
-        state.artifacts[1].append(cid(state, a))
+        give_artifact(state, 1, a)
     give(state, 0, *pyr[10:14])
     give(state, 1, *pyr[14:16])
     give(state, 2, *pyr[16:17])
@@ -133,16 +143,12 @@ def test_every_card_effect_runs_and_leaves_other_artifacts_alone(when):
             state.timeline[col * 2 - 2] = x
         elif C.is_artifact[x]:
             if x in state.deck:
-                state.deck.remove(x)
-                state.artifacts[0].append(x)
+                give_artifact(state, 0, card.id)
             else:
                 continue
         else:
-            for pile in [*state.tiles, *state.tech_deck]:
-                if x in pile:
-                    pile.remove(x)
-            state.techs[0].append(x)
-        other_artifacts = list(state.artifacts[1])
+            give_tech(state, 0, card.id)
+        other_artifacts = state.artifacts[1]
         if when == "decline":
             state.declining = True
             state.work.append(("slide", 0))

@@ -10,7 +10,18 @@ from inkhorn.games.ancients.effects import OP_RUNNERS, cond_holds
 from inkhorn.games.ancients.rules import ChooseAction
 from inkhorn.games.ancients.scoring import endgame_points, score_op
 from inkhorn.games.ancients.state import EMPTY
-from tests.ancients.helpers import cid, clear_board, conservation, find, fresh, give, place, to_past
+from tests.ancients.helpers import (
+    cid,
+    clear_board,
+    conservation,
+    find,
+    fresh,
+    give,
+    give_artifact,
+    give_tech,
+    place,
+    to_past,
+)
 
 CITY = lambda c: getattr(c, "kind", None) == "city"  # noqa: E731
 MEGA = lambda c: getattr(c, "kind", None) == "megalith"  # noqa: E731
@@ -53,7 +64,8 @@ def test_draw_takes_cards_and_stops_at_the_hand_limit():
 
 def test_draw_from_empty_deck_reshuffles_discard_then_does_what_it_can():
     state = board()
-    state.past[2], state.discard, state.deck = state.deck[2:], state.deck[:2], []
+    state.past = (*state.past[:2], tuple(state.deck[2:]))
+    state.discard, state.deck = state.deck[:2], []
     run(state, 0, EMPTY, op="draw", n=3)
     assert len(state.hands[0]) == 2 and not state.deck and not state.discard
 
@@ -212,17 +224,10 @@ def test_score_per_kind_every_and_max():
 
 def test_score_per_artifacts_techs_rotated_timeline():
     state = board()
-    state.artifacts[0] = [cid(state, a) for a in ("a01", "a02")]
     for a in ("a01", "a02"):
-        state.deck.remove(cid(state, a))
-    state.techs[0] = [cid(state, t) for t in ("t1a1", "t1s1")]
-    for t in state.techs[0]:
-        for tile in state.tiles:
-            if t in tile:
-                tile.remove(t)
-        for d in state.tech_deck:
-            if t in d:
-                d.remove(t)
+        give_artifact(state, 0, a)
+    for t in ("t1a1", "t1s1"):
+        give_tech(state, 0, t)
     to_past(state, 0, *find(state, PYR)[:3], rotated=True)
     place(state, 0, find(state, CITY)[0], 5)
     assert score_op(state, 0, Op(op="score", n=1, per="artifacts")) == 2
@@ -242,7 +247,7 @@ def test_endgame_effects_score_only_from_the_past():
     before = state.scores()[0]
     assert endgame_points(state, 0, x) == 2
     state.timeline[state.slot_of(0, x)] = EMPTY
-    state.past[0].append(x)
+    state.add_to("past", 0, x)
     assert state.scores()[0] == before - 1 + eff_card.stars + 2, "Timeline 1 point replaced by stars + effect"
 
 

@@ -20,7 +20,7 @@ def hidden_never_leaks(state) -> None:
         hidden = list(state.deck)
         for s in range(state.num_players):
             if s != viewer:
-                hidden += state.hands[s] + state.kept_aside[s]
+                hidden += [*state.hands[s], *state.kept_aside[s]]
         for x in hidden:
             assert f'"{names[x].id}"' not in text, f"{names[x].id} is visible to seat {viewer}"
 

@@ -18,7 +18,20 @@ from inkhorn.games.ancients.rules import (
 )
 from inkhorn.games.ancients.scoring import breakdown
 from inkhorn.games.ancients.state import EMPTY
-from tests.ancients.helpers import GAME, cid, clear_board, conservation, find, fresh, give, place, to_past
+from tests.ancients.helpers import (
+    GAME,
+    cid,
+    clear_board,
+    conservation,
+    find,
+    fresh,
+    give,
+    give_artifact,
+    give_tech,
+    place,
+    take_tech,
+    to_past,
+)
 
 
 def plain(c) -> bool:
@@ -76,7 +89,7 @@ def test_setup_third_and_fourth_builders_draw_one_more():
 
 def test_setup_tiles_decks_and_reserve():
     state = GAME.new_game(3, 2)
-    assert state.tile_level == [1, 1, 2] and [len(t) for t in state.tiles] == [3, 3, 3]
+    assert state.tile_level == (1, 1, 2) and [len(t) for t in state.tiles] == [3, 3, 3]
     assert [len(d) for d in state.tech_deck] == [21, 15]
     assert state.reserve == 40 + 50
     assert len(state.deck) == 144 - 10 - 10 - 11
@@ -212,7 +225,7 @@ def test_artifacts_take_one_of_five_spaces_and_never_slide():
         state.apply(f"create:{a.id}")
     assert len(state.artifacts[0]) == 5
     assert f"create:{arts[5].id}" not in state.legal_actions()
-    before = list(state.artifacts[0])
+    before = state.artifacts[0]
     state.stack.clear()
     state.actions_left = 0
     state.advance()
@@ -224,55 +237,59 @@ def test_artifacts_take_one_of_five_spaces_and_never_slide():
 # ---- LEARN ------------------------------------------------------------------------------------
 
 
-def test_learn_checks_requirements_and_sorts_by_type():
+def test_learn_checks_requirements():
     state = board()
-    needy = [t for tile in state.tiles for t in tile if state.content.all[t].requires.kind == "past"]
-    state.tiles[0] = [cid(state, "t1a3"), *state.tiles[0][1:]] if not needy else state.tiles[0]
-    tech = [t for tile in state.tiles for t in tile if state.content.all[t].requires.kind == "past"][0]
-    need = state.content.all[tech].requires.n
-    tid = state.content.all[tech].id
-    assert f"learn:{tid}" not in state.legal_actions()
-    to_past(state, 0, *find(state, lambda c: getattr(c, "kind", None) == "pyramid")[:need])
-    assert f"learn:{tid}" in state.legal_actions()
+    tech = [t for t in state.content.techs if t.level == 1 and t.requires.kind == "past" and t.requires.of is None][0]
+    t = take_tech(state, tech.id)
+    bumped = state.tiles[0][0]
+    state.tiles = ((t, *state.tiles[0][1:]), *state.tiles[1:])
+    state.tech_discard = ((*state.tech_discard[0], bumped), state.tech_discard[1])
+    conservation(state)
+    assert f"learn:{tech.id}" not in state.legal_actions()
+    to_past(state, 0, *find(state, lambda c: getattr(c, "kind", None) == "pyramid")[: tech.requires.n])
+    assert f"learn:{tech.id}" in state.legal_actions()
+    state.apply(f"learn:{tech.id}")
+    assert t in state.techs[0] and t not in state.tiles[0]
 
 
 def test_learn_refills_a_tile_left_with_one_card():
-    state = board()
-    tile = state.tiles[2]
-    a, b, last = tile
-    state.tiles[2] = [a, last]
-    state.tech_deck[1].append(b)
-    free = lambda t: state.content.all[t].requires.kind == "none"  # noqa: E731
-    state.content.all[a].requires  # the level II tile
-    state.techs[0] = []
     from inkhorn.games.ancients.rules import learn
 
+    state = board()
+    a, b, last = state.tiles[2]
+    state.tiles = (state.tiles[0], state.tiles[1], (a, last))
+    state.tech_deck = (state.tech_deck[0], (*state.tech_deck[1], b))
     learn(state, 0, a)
     assert last in state.tech_discard[1] and len(state.tiles[2]) == 3
     assert a in state.techs[0]
     conservation(state)
-    assert free(a) or True
 
 
 def test_learn_reshuffles_the_discard_and_removes_a_tile_that_cannot_refill():
     from inkhorn.games.ancients.rules import refill_tile
 
     state = board()
-    state.tech_discard[0] += state.tech_deck[0][:5]
-    state.tech_deck[0] = state.tech_deck[0][5:]
-    keep = state.tech_deck[0]
-    state.tech_discard[0] += keep[:-1]
-    state.tech_deck[0] = keep[-1:]
+    deck = state.tech_deck[0]
+    # the tile is empty, the deck holds one card and the discard the rest
+    state.tech_discard = ((*state.tiles[0], *deck[:-1]), state.tech_discard[1])
+    state.tech_deck = (deck[-1:], state.tech_deck[1])
+    state.tiles = ((), *state.tiles[1:])
     refill_tile(state, 0, 1)
     assert len(state.tiles[0]) == 3 and state.tile_level[0] == 1 and not state.tech_discard[0]
-    conservation(state) if False else None
-    state.tech_discard[0] += state.tiles[0]
-    state.tiles[0] = []
-    state.tech_removed += state.tech_deck[0] + state.tech_discard[0][:-2]
-    state.tech_discard[0] = state.tech_discard[0][-2:]
-    state.tech_deck[0] = []
+    conservation(state)
+    # now only 2 level I cards are left outside the tiles and the other tile
+    spare = [*state.tech_deck[0]]
+    give = spare[:-2]
+    state.tech_deck = (tuple(spare[-2:]), state.tech_deck[1])
+    state.techs = ((*state.techs[0], *give), *state.techs[1:])
+    state.tech_discard = ((*state.tech_discard[0], *state.tiles[0]), state.tech_discard[1])
+    state.techs = ((*state.techs[0], *state.tech_discard[0]), *state.techs[1:])
+    state.tech_discard = ((), state.tech_discard[1])
+    state.tiles = ((), *state.tiles[1:])
     refill_tile(state, 0, 1)
-    assert state.tile_level[0] == 0 and state.tiles[0] == []
+    assert state.tile_level[0] == 0 and state.tiles[0] == ()
+    assert len(state.tech_deck[0]) == 2, "the few cards stay in the deck for the other tile"
+    conservation(state)
 
 
 # ---- ARCHIVE / EXCAVATE / SEARCH ------------------------------------------------------------------
@@ -353,15 +370,13 @@ def test_decline_column_one_to_the_past_tokens_lost_rest_slides_left():
             and [o.op for o in c.effects[0].do] == ["gain"]][0]
     d = place(state, 0, decl.id, 1, tokens=3)
     stay = place(state, 0, find(state, plain)[0], 3, tokens=1)
-    art = cid(state, "a03")
-    state.deck.remove(art)
-    state.artifacts[0].append(art)
+    art = give_artifact(state, 0, "a03")
     state.apply("search")
     state.apply("search")
-    assert state.past[0] == [d] and state.lost[0] == 3 and state.tokens[d] == 0
+    assert state.past[0] == (d,) and state.lost[0] == 3 and state.tokens[d] == 0
     assert state.banked[0] == decl.effects[0].do[0].n
     assert state.slot_of(0, stay) == 2, "column 3 slid to column 2"
-    assert state.artifacts[0] == [art]
+    assert state.artifacts[0] == (art,)
     conservation(state)
 
 
@@ -375,7 +390,7 @@ def test_two_declining_monuments_with_effects_resolve_in_chosen_order():
     state.apply("search")
     assert isinstance(state.decision(), ChooseOrder)
     state.apply(f"first:{decl[1].id}")
-    assert state.past[0] == [b, a]
+    assert state.past[0] == (b, a)
 
 
 def test_decline_effect_cannot_move_into_column_one():
@@ -398,7 +413,7 @@ def test_seven_in_the_past_flips_a_level_one_tile_of_the_builders_choice():
     state.apply("search")
     assert isinstance(state.decision(), FlipTile) and state.legal_actions() == ["flip:1", "flip:2"]
     state.apply("flip:2")
-    assert state.tile_level == [1, 2, 2] and all(state.content.all[t].level == 2 for t in state.tiles[1])
+    assert state.tile_level == (1, 2, 2) and all(state.content.all[t].level == 2 for t in state.tiles[1])
     assert set(old) <= set(state.tech_discard[0])
     conservation(state)
 
@@ -430,11 +445,7 @@ def test_final_scoring_adds_past_effects_level_two_timeline_and_subtracts_lost()
     place(state, 0, find(state, plain)[0], 4)
     l2 = [t for t in state.content.techs if t.level == 2 and t.effects[0].do[0].per is None
           and len(t.effects[0].do) == 1][0]
-    t = cid(state, l2.id)
-    for pile in [*state.tiles, *state.tech_deck]:
-        if t in pile:
-            pile.remove(t)
-    state.techs[0].append(t)
+    give_tech(state, 0, l2.id)
     state.lost[0] = 2
     state.reserve -= 2
     state.banked[0] = 1

@@ -211,12 +211,11 @@ def op_slide(state: AncientsState, seat: int, card: int, op: Op) -> None:
 
 def op_straighten(state: AncientsState, seat: int, card: int, op: Op) -> None:
     n = op.n
-    rot = state.rotated
     for x in state.past[seat]:
         if n <= 0:
             break
-        if rot[x]:
-            rot[x] = 0
+        if state.rotated[x]:
+            state.set_rotated(x, 0)
             n -= 1
 
 

@@ -68,7 +68,7 @@ class AncientsGame(Game):
         lvl2 = list(c.level2)
         rng.shuffle(lvl1)
         rng.shuffle(lvl2)
-        tiles = [[lvl1.pop() for _ in range(3)], [lvl1.pop() for _ in range(3)], [lvl2.pop() for _ in range(3)]]
+        tiles = tuple(tuple(deck.pop() for _ in range(3)) for deck in (lvl1, lvl1, lvl2))
         n_all = len(c.all)
         return AncientsState(
             num_players=players,
@@ -85,23 +85,22 @@ class AncientsGame(Game):
             declining=False,
             placing=EMPTY,
             hands=hands,
-            kept_aside=[[] for _ in range(players)],
+            kept_aside=((),) * players,
             deck=builders,
             discard=[],
             timeline=[EMPTY] * (12 * players),
             tokens=[0] * n_all,
-            rotated=[0] * n_all,
-            past=[[] for _ in range(players)],
-            artifacts=[[] for _ in range(players)],
-            techs=[[] for _ in range(players)],
+            rotated=(0,) * n_all,
+            past=((),) * players,
+            artifacts=((),) * players,
+            techs=((),) * players,
             lost=[0] * players,
             banked=[0] * players,
             reserve=TOKEN_VALUE,
             tiles=tiles,
-            tile_level=[1, 1, 2],
-            tech_deck=[lvl1, lvl2],
-            tech_discard=[[], []],
-            tech_removed=[],
+            tile_level=(1, 1, 2),
+            tech_deck=(tuple(lvl1), tuple(lvl2)),
+            tech_discard=((), ()),
             work=[],
             content=c,
         )

@@ -72,7 +72,7 @@ def advance(state: AncientsState) -> None:
         elif ph == "setup_done":
             for s in range(state.num_players):
                 state.discard.extend(state.kept_aside[s])
-                state.kept_aside[s] = []
+            state.kept_aside = ((),) * state.num_players
             state.phase = "action"
             state.actions_left = ACTIONS_PER_TURN
         else:  # over
@@ -104,7 +104,7 @@ def w_topast(state: AncientsState, seat: int, card: int) -> None:
     state.lost[seat] += tok - saved
     state.tokens[card] = 0
     state.take_from_timeline(seat, card)
-    state.past[seat].append(card)
+    state.add_to("past", seat, card)
 
 
 def w_slide(state: AncientsState, seat: int) -> None:
@@ -125,7 +125,7 @@ def w_place(state: AncientsState, seat: int, card: int, col: int, above: bool) -
 
 
 def w_place_artifact(state: AncientsState, seat: int, card: int) -> None:
-    state.artifacts[seat].append(card)
+    state.add_to("artifacts", seat, card)
     state.placing = EMPTY
 
 
@@ -200,26 +200,31 @@ def requirement_met(state: AncientsState, seat: int, tech: int) -> bool:
     return len(state.hands[seat]) <= r.n  # hand_max
 
 
+def _replace(row: tuple, i: int, value) -> tuple:
+    return (*row[:i], value, *row[i + 1 :])
+
+
 def refill_tile(state: AncientsState, t: int, level: int) -> None:
     """Fill tile ``t`` with 3 cards of ``level``; reshuffle that level's discard when the deck
     runs short; a tile that still cannot get 3 cards leaves the game."""
-    deck = state.tech_deck[level - 1]
+    deck = list(state.tech_deck[level - 1])
     if len(deck) < 3 and state.tech_discard[level - 1]:
         pile = sorted(state.tech_discard[level - 1])
         state.rng.shuffle(pile)
-        state.tech_discard[level - 1] = []
+        state.tech_discard = _replace(state.tech_discard, level - 1, ())
         deck[:0] = pile
     if len(deck) < 3:
-        state.tile_level[t] = 0
-        state.tiles[t] = []
-        return
-    state.tiles[t] = [deck.pop(), deck.pop(), deck.pop()]
-    state.tile_level[t] = level
+        state.tile_level = _replace(state.tile_level, t, 0)
+        state.tiles = _replace(state.tiles, t, ())
+    else:
+        state.tiles = _replace(state.tiles, t, (deck.pop(), deck.pop(), deck.pop()))
+        state.tile_level = _replace(state.tile_level, t, level)
+    state.tech_deck = _replace(state.tech_deck, level - 1, tuple(deck))
 
 
 def flip_tile(state: AncientsState, t: int) -> None:
-    state.tech_discard[0].extend(state.tiles[t])
-    state.tiles[t] = []
+    state.tech_discard = _replace(state.tech_discard, 0, state.tech_discard[0] + state.tiles[t])
+    state.tiles = _replace(state.tiles, t, ())
     refill_tile(state, t, 2)
 
 
@@ -274,7 +279,7 @@ class KeepCards(Step):
     def resolve(self, state: AncientsState, action: str) -> None:
         card = _cid(state, action, "discard:")
         state.hands[self.seat].remove(card)
-        state.kept_aside[self.seat].append(card)
+        state.add_to("kept_aside", self.seat, card)
         if len(state.hands[self.seat]) > KEEP:
             state.push(KeepCards(self.seat))
 
@@ -354,12 +359,15 @@ class ChooseAction(Step):
 def learn(state: AncientsState, seat: int, tech: int) -> None:
     for t, tile in enumerate(state.tiles):
         if tech in tile:
-            tile.remove(tech)
-            if len(tile) == 1:
-                state.tech_discard[state.tile_level[t] - 1].append(tile.pop())
-                refill_tile(state, t, state.tile_level[t])
+            rest = tuple(x for x in tile if x != tech)
+            state.tiles = _replace(state.tiles, t, rest)
+            if len(rest) == 1:
+                lvl = state.tile_level[t]
+                state.tech_discard = _replace(state.tech_discard, lvl - 1, state.tech_discard[lvl - 1] + rest)
+                state.tiles = _replace(state.tiles, t, ())
+                refill_tile(state, t, lvl)
             break
-    state.techs[seat].append(tech)
+    state.add_to("techs", seat, tech)
     fx.queue_effects(state, seat, tech, "immediate")
 
 
@@ -464,7 +472,7 @@ class ExcavateCard(Step):
             return
         seat = self.seat
         card = _cid(state, action, "rotate:")
-        state.rotated[card] = 1
+        state.set_rotated(card, 1)
         state.draw(seat, 2 + state.passive(seat, "excavate_bonus"))
         state.work.append(("excavate_more", seat, self.count + 1))
 

@@ -34,23 +34,22 @@ class AncientsState(GameState):
     declining: bool
     placing: int
     hands: list[list[int]]
-    kept_aside: list[list[int]]  # set-up discards, hidden until every builder has chosen
+    kept_aside: tuple[tuple[int, ...], ...]  # set-up discards, hidden until every builder has chosen
     deck: list[int]
     discard: list[int]
     timeline: list[int]
     tokens: list[int]
-    rotated: list[int]
-    past: list[list[int]]
-    artifacts: list[list[int]]
-    techs: list[list[int]]
+    rotated: tuple[int, ...]
+    past: tuple[tuple[int, ...], ...]
+    artifacts: tuple[tuple[int, ...], ...]
+    techs: tuple[tuple[int, ...], ...]
     lost: list[int]
     banked: list[int]
     reserve: int
-    tiles: list[list[int]]
-    tile_level: list[int]  # 1 or 2; 0 = tile removed
-    tech_deck: list[list[int]]  # [level I, level II]
-    tech_discard: list[list[int]]
-    tech_removed: list[int]
+    tiles: tuple[tuple[int, ...], ...]
+    tile_level: tuple[int, ...]  # 1 or 2; 0 = tile removed
+    tech_deck: tuple[tuple[int, ...], ...]  # (level I, level II), top = last
+    tech_discard: tuple[tuple[int, ...], ...]
     work: list[tuple]  # pending automatic work (effects, phase chores), last = next
     content: Content = transient_field(default=None)
 
@@ -65,43 +64,21 @@ class AncientsState(GameState):
 
     # ---- copies ----------------------------------------------------------------------------
     def clone(self) -> AncientsState:
+        """Parts that change rarely (Past, artifacts, technologies, tiles, rotations) are
+        tuples replaced on change, so a clone shares them; the rest is copied."""
         new = object.__new__(AncientsState)
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options
+        new.__dict__.update(self.__dict__)
         new.rng = StateRng(self.rng.seed, self.rng.counter)
         new.stack = self.stack.copy()
         new.history = self.history.copy()
-        new.is_world = self.is_world
-        new.phase = self.phase
-        new.turn = self.turn
-        new.first = self.first
-        new.actions_left = self.actions_left
-        new.round = self.round
-        new.end_triggered = self.end_triggered
-        new.flipped = self.flipped
-        new.declining = self.declining
-        new.placing = self.placing
-        new.hands = [h[:] for h in self.hands]
-        new.kept_aside = [h[:] for h in self.kept_aside]
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.timeline = self.timeline[:]
-        new.tokens = self.tokens[:]
-        new.rotated = self.rotated[:]
-        new.past = [p[:] for p in self.past]
-        new.artifacts = [a[:] for a in self.artifacts]
-        new.techs = [t[:] for t in self.techs]
-        new.lost = self.lost[:]
-        new.banked = self.banked[:]
-        new.reserve = self.reserve
-        new.tiles = [t[:] for t in self.tiles]
-        new.tile_level = self.tile_level[:]
-        new.tech_deck = [self.tech_deck[0][:], self.tech_deck[1][:]]
-        new.tech_discard = [self.tech_discard[0][:], self.tech_discard[1][:]]
-        new.tech_removed = self.tech_removed[:]
-        new.work = self.work[:]
-        new.content = self.content
+        new.hands = [*map(list.copy, self.hands)]
+        new.deck = self.deck.copy()
+        new.discard = self.discard.copy()
+        new.timeline = self.timeline.copy()
+        new.tokens = self.tokens.copy()
+        new.lost = self.lost.copy()
+        new.banked = self.banked.copy()
+        new.work = self.work.copy()
         return new
 
     # ---- hidden information ----------------------------------------------------------------
@@ -114,20 +91,24 @@ class AncientsState(GameState):
         unseen.sort()
         self.rng.shuffle(unseen)
         pos = 0
+        aside = list(self.kept_aside)
         for s in range(self.num_players):
             if s == seat:
                 continue
             n = len(self.hands[s])
             self.hands[s] = unseen[pos : pos + n]
             pos += n
-            n = len(self.kept_aside[s])
-            self.kept_aside[s] = unseen[pos : pos + n]
+            n = len(aside[s])
+            aside[s] = tuple(unseen[pos : pos + n])
             pos += n
+        self.kept_aside = tuple(aside)
         self.deck = unseen[pos:]
+        decks = []
         for lvl in (0, 1):
             d = sorted(self.tech_deck[lvl])
             self.rng.shuffle(d)
-            self.tech_deck[lvl] = d
+            decks.append(tuple(d))
+        self.tech_deck = tuple(decks)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         c = self.content
@@ -178,7 +159,6 @@ class AncientsState(GameState):
             "tiles": [{"level": lvl, "cards": names(t)} for t, lvl in zip(self.tiles, self.tile_level)],
             "tech_deck_sizes": [len(d) for d in self.tech_deck],
             "tech_discard": [names(d) for d in self.tech_discard],
-            "tech_removed": names(self.tech_removed),
         }
 
     # ---- results --------------------------------------------------------------------------
@@ -191,6 +171,15 @@ class AncientsState(GameState):
         return (-self.lost[seat],)
 
     # ---- helpers used by rules and effects -----------------------------------------------------
+    def add_to(self, name: str, seat: int, card: int) -> None:
+        """Append ``card`` to ``seat``'s part of a per-seat tuple field (past, artifacts, ...)."""
+        rows = getattr(self, name)
+        setattr(self, name, (*rows[:seat], (*rows[seat], card), *rows[seat + 1 :]))
+
+    def set_rotated(self, card: int, value: int) -> None:
+        rot = self.rotated
+        self.rotated = (*rot[:card], value, *rot[card + 1 :])
+
     def hand_limit(self, seat: int) -> int:
         return self.options.hand_limit + self.passive(seat, "hand_limit")
 
