@@ -74,7 +74,7 @@ class Op(_Model):
 
     @model_validator(mode="after")
     def _fits(self) -> Op:
-        if self.op == "score" and self.per is not None and self.per in ("past",) and self.kind not in (None, *KINDS):
+        if self.op == "score" and self.per == "past" and self.kind not in (None, *KINDS):
             raise ValueError(f"score per past: kind must be one of {KINDS}, not {self.kind!r}")
         if self.op == "score" and self.per == "techs" and self.kind not in (None, *TECH_TYPES):
             raise ValueError(f"score per techs: kind must be one of {TECH_TYPES}, not {self.kind!r}")
@@ -189,7 +189,9 @@ class Technology(_Model):
 class Content:
     """All cards, indexed by a dense integer id (builder cards first, then technologies)."""
 
-    def __init__(self, monuments: list[Monument], artifacts: list[Artifact], techs: list[Technology], source: str):
+    def __init__(
+        self, monuments: list[Monument], artifacts: list[Artifact], techs: list[Technology], source: str
+    ):
         self.source = source
         self.monuments = tuple(monuments)
         self.artifacts = tuple(artifacts)
@@ -213,14 +215,16 @@ class Content:
         self.level2 = tuple(i for i in self.tech_ids if self.all[i].level == 2)  # type: ignore[union-attr]
         # trigger -> effect per card (None when the card has none); tuples shared by every state
         self.by_trigger: dict[str, tuple[tuple[Effect, ...], ...]] = {
-            t: tuple(tuple(e for e in getattr(c, "effects", ()) if e.when == t) for c in self.all) for t in TRIGGERS
+            t: tuple(tuple(e for e in getattr(c, "effects", ()) if e.when == t) for c in self.all)
+            for t in TRIGGERS
         }
         self.has_trigger: dict[str, tuple[bool, ...]] = {
             t: tuple(bool(x) for x in effs) for t, effs in self.by_trigger.items()
         }
         # passive totals per card: tuple of (key, n)
         self.passive = tuple(
-            tuple((op.key, op.n) for e in self.by_trigger["passive"][i] for op in e.do) for i in range(len(self.all))
+            tuple((op.key, op.n) for e in self.by_trigger["passive"][i] for op in e.do)
+            for i in range(len(self.all))
         )
         self.kind_of = tuple(getattr(c, "kind", None) for c in self.all)
         self.stars = tuple(getattr(c, "stars", 0) for c in self.all)
@@ -229,7 +233,8 @@ class Content:
         self.cost = tuple(getattr(c, "cost", 0) for c in self.all)
         self.locked = tuple(getattr(c, "locked", False) for c in self.all)
         self.start_decks = {
-            d: tuple(i for i in range(self.n_builders) if self.builders[i].start_deck == d) for d in (1, 2, 3, 4)
+            d: tuple(i for i in range(self.n_builders) if self.builders[i].start_deck == d)
+            for d in (1, 2, 3, 4)
         }
 
     def card(self, cid: int) -> Monument | Artifact | Technology:

@@ -183,7 +183,8 @@ def swappable(state: AncientsState, seat: int) -> list[int]:
     locked = state.content.locked
     low = 2 if state.declining else 0
     base = seat * 12
-    return [x for i, x in enumerate(state.timeline[base : base + 12]) if x != EMPTY and not locked[x] and i >= low]
+    row = state.timeline[base : base + 12]
+    return [x for i, x in enumerate(row) if x != EMPTY and not locked[x] and i >= low]
 
 
 def swap_partners(state: AncientsState, seat: int, first: int) -> list[int]:

@@ -21,7 +21,9 @@ class AncientsOptions(GameOptions):
     content: str | None = Field(
         None, description="folder with edited monuments.json, artifacts.json, technologies.json"
     )
-    first_game: bool = Field(False, description="deal the fixed starting hands (6 cards) instead of draw 10 keep 6")
+    first_game: bool = Field(
+        False, description="deal the fixed starting hands (6 cards) instead of draw 10 keep 6"
+    )
     extra_card: bool = Field(
         True, description="in 3-4 players the third and fourth builders draw one more card at set-up"
     )
@@ -51,7 +53,9 @@ class AncientsGame(Game):
         if options.first_game:  # type: ignore[attr-defined]
             decks = [1, 2, 3, 4]
             if any(len(c.start_decks[d]) == 0 for d in decks):
-                raise ContentError(c.source, "the first-game option needs four starting decks (start_deck 1-4)")
+                raise ContentError(
+                    c.source, "the first-game option needs four starting decks (start_deck 1-4)"
+                )
             rng.shuffle(decks)
             for k, s in enumerate(order):
                 hands[s] = list(c.start_decks[decks[k]])
@@ -61,7 +65,8 @@ class AncientsGame(Game):
         rng.shuffle(builders)
         if not options.first_game:  # type: ignore[attr-defined]
             for k, s in enumerate(order):
-                extra = 1 if options.extra_card and players >= 3 and k >= 2 else 0  # type: ignore[attr-defined]
+                late_seat = options.extra_card and players >= 3 and k >= 2  # type: ignore[attr-defined]
+                extra = 1 if late_seat else 0
                 for _ in range(10 + extra):
                     hands[s].append(builders.pop())
         lvl1 = list(c.level1)

@@ -497,4 +497,6 @@ class FlipTile(Step):
         return "Flip which level I technology tile to level II?"
 
 
-RULE_STEPS = (KeepCards, ChooseAction, ChooseColumn, ChooseLevel, PayCards, ArchiveCard, ExcavateCard, FlipTile)
+RULE_STEPS = (
+    KeepCards, ChooseAction, ChooseColumn, ChooseLevel, PayCards, ArchiveCard, ExcavateCard, FlipTile
+)

@@ -76,11 +76,13 @@ def board_panel(state: AncientsState, seat: int, viewer: int | None) -> Panel:
     )
     parts.append(
         Text(
-            f"Lost knowledge {state.lost[seat]} · gained {state.banked[seat]} · hand {len(state.hands[seat])} · "
+            f"Lost knowledge {state.lost[seat]} · gained {state.banked[seat]} · "
+            f"hand {len(state.hands[seat])} · "
             f"score now {total(state, seat)}"
         )
     )
-    title = f"Builder {seat}" + (" (you)" if seat == viewer else "") + (" ◆ turn" if seat == state.turn else "")
+    title = f"Builder {seat}" + (" (you)" if seat == viewer else "")
+    title += " ◆ turn" if seat == state.turn else ""
     return Panel(Group(*parts), title=title, border_style="green" if seat == viewer else "white")
 
 
@@ -119,5 +121,6 @@ def render(state: AncientsState, seat: int | None) -> Any:
             hand.add_row(card_line(c.all[x]))
         parts.append(hand)
     if state.stack:
-        parts.append(Text(f"Now: {state.stack[-1].prompt(state)} (builder {state.current_seat()})", style="bold"))
+        now = f"Now: {state.stack[-1].prompt(state)} (builder {state.current_seat()})"
+        parts.append(Text(now, style="bold"))
     return Group(*parts)
