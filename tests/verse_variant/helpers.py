@@ -129,4 +129,44 @@ def to_desk(state, *names: str) -> None:
         state.desk.append(c)
 
 
-__all__ = ["Ask"]
+
+
+def run_trigger(state, seat: int, code: str) -> None:
+    """A delayed Tool in ``seat``'s tableau is used now (its moment has come)."""
+    from inkhorn.games.verse_variant.tools import TRIGGER
+
+    saved = state.stack
+    state.stack = []
+    TRIGGER[code](state, seat)
+    state._tool_saved = saved
+
+
+def run_ask(state, step) -> None:
+    saved = state.stack
+    state.stack = [step]
+    state._tool_saved = saved
+
+
+def set_track(state, colour: int, stacks) -> None:
+    """Give a track exactly these stacks; the difference comes from / goes to the supply."""
+    diff = sum(stacks) - sum(state.tracks[colour])
+    state.tracks[colour] = list(stacks)
+    state.supply[colour] -= diff
+
+
+def to_window(state):
+    """Play the first legal choice until a Preservation Window decision is pending."""
+    while not (state.phase == "window" and state.decision().kind == "window"):
+        state.apply(state.legal_actions()[0])
+    return state.decision().seat
+
+
+def hand_only(state, seat: int, *names: str) -> None:
+    """``seat``'s hand becomes exactly these cards (the others go to the discard)."""
+    for name in names:
+        give(state, seat, name)
+    keep = {CARD_BY_NAME[n] for n in names}
+    for c in list(state.hands[seat]):
+        if c not in keep:
+            state.hands[seat].remove(c)
+            state.discard.append(c)
