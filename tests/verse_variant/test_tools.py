@@ -213,7 +213,7 @@ def test_t4a_double_take_crew_claims_for_three_features():
     s.apply("tok:blue")
     s.apply("tok:blue")
     assert s.grants[w] == grants and s.claimer == w and ledger(s, w)[BLUE] >= 0
-    assert card("T-4a") in s.discard or card("T-4a") in s.desk or card("T-4a") in s.hands[w]
+    assert card("T-4a") not in s.tableau[w]
     conservation(s)
 
 
