@@ -1,0 +1,413 @@
+"""Tests per rule section of Verse & Variant (set-up, bouts, windows, claims, scoring, end)."""
+
+import json
+
+import pytest
+
+from inkhorn.core.checks import snapshot
+from inkhorn.core.errors import ContentError, IllegalAction, OptionError
+from inkhorn.games.verse_variant import rules
+from inkhorn.games.verse_variant.content import CARD_NAMES
+from inkhorn.games.verse_variant.scoring import critical_sets, final_breakdown, ladder, majority_table, place_awards
+from tests.verse_variant.helpers import (
+    GAME,
+    card,
+    conservation,
+    give,
+    hand_only,
+    ledger,
+    new,
+    set_ledger,
+    set_track,
+    to_desk,
+    to_window,
+)
+
+BLUE, GREEN, YELLOW, RED, BLACK = range(5)
+
+
+# ---- Set-up (rulebook "Setup" 1-8) ----
+@pytest.mark.parametrize("players,cards,grants,cubes,per_track", [(3, 20, 5, 5, 31), (4, 15, 4, 4, 42), (5, 12, 3, 4, 52)])
+def test_setup_deal_grants_cubes_and_tracks(players, cards, grants, cubes, per_track):
+    s = new(players, 3)
+    assert [len(h) for h in s.hands] == [cards] * players
+    assert s.grants == [grants] * players and s.cubes == [cubes] * players
+    assert all(sum(t) == per_track and len(t) == 21 for t in s.tracks)
+    assert s.lockdown == (1,) * players and s.slots == [-1] * 15
+    conservation(s)
+
+
+def test_setup_stacks_alternate_from_the_highest_space():
+    assert new(3).tracks[0][-2:] == [2, 1]
+    assert new(5).tracks[0][-2:] == [3, 2]
+
+
+def test_setup_one_tool_per_rank_and_the_rest_set_aside_unseen():
+    s = new(4, 9)
+    tools = [c for c in s.deck_cards if c >= 45]
+    assert sorted((c - 45) // 5 for c in tools) == list(range(15))
+    assert len(s.set_aside) == 60
+    text = json.dumps(s.observation(0))
+    hidden = [CARD_NAMES[c] for c in s.set_aside]
+    assert not any(f'"{name}"' in text for name in hidden)
+
+
+def test_setup_is_reproducible_from_the_seed():
+    assert snapshot(new(4, 5)) == snapshot(new(4, 5))
+    assert snapshot(new(4, 5)) != snapshot(new(4, 6))
+
+
+# ---- 4.3 Spotlight ----
+def test_spotlight_unique_highest_next_unique_or_off():
+    s = new()
+    assert s.spotlight() == -1  # all tied at set-up
+    set_track(s, BLUE, [2] * 15)
+    assert s.spotlight() == BLUE
+    set_track(s, GREEN, [2] * 15)
+    set_track(s, RED, [2] * 18)
+    assert s.spotlight() == RED  # blue and green tie; next unique value is red's
+
+
+# ---- 4.1 / 4.3 Playing and ranking ----
+def test_must_follow_lead_colour_if_able_and_tools_not_allowed():
+    s = new()
+    hand_only(s, 0, "B5", "B6")
+    hand_only(s, 1, "B7", "G1", "T-9e")
+    s.apply("play:B5")
+    s.apply("echo:B6")
+    assert [a for a in s.legal_actions() if a.startswith("play:")] == ["play:B7"]
+
+
+def test_without_the_lead_colour_anything_may_be_played():
+    s = new()
+    hand_only(s, 0, "B5", "B6")
+    hand_only(s, 1, "G1", "T-9e")
+    s.apply("play:B5")
+    s.apply("echo:B6")
+    assert {"play:G1", "play:T-9e"} <= set(s.legal_actions())
+
+
+def _bout(s, plays):
+    """Each seat plays its primary then an echo (first legal)."""
+    for seat, name in plays:
+        assert s.decision().seat == seat
+        s.apply("play:" + name)
+        while s.decision().kind != "turn" and s.phase == "play":
+            s.apply(s.legal_actions()[0])
+
+
+def test_tools_trump_witnesses_and_spotlight_wins_ties():
+    s = new()
+    set_track(s, RED, [2] * 15)  # Spotlight red
+    for seat, names in enumerate((["B9", "K1"], ["R9", "K2"], ["T-1a", "K3"], ["G9", "K4"])):
+        hand_only(s, seat, *names)
+    _bout(s, [(0, "B9"), (1, "R9"), (2, "T-1a"), (3, "G9")])
+    while s.phase != "window":
+        s.apply(s.legal_actions()[0])
+    assert s.finish[0] == 2  # the Tool
+    assert s.finish[1] == 1  # red 9 (Spotlight) beats blue 9 (Lead) on the tie
+    assert s.finish[2] == 0 and s.finish[3] == 3  # other colours never outrank the Lead
+
+
+def test_eureka_adds_two_and_goes_to_the_highest_loser():
+    s = new()
+    for seat, names in enumerate((["B5", "K1"], ["B6", "K2"], ["B7", "K3"], ["B1", "K4"])):
+        hand_only(s, seat, *names)
+    s.eureka[0] = 1
+    s.apply("eureka")
+    _bout(s, [(0, "B5"), (1, "B6"), (2, "B7"), (3, "B1")])
+    while s.phase != "window":
+        s.apply(s.legal_actions()[0])
+    assert s.finish[:2] == [0, 2]  # 5+2 ties 7, the earlier card wins
+    assert s.eureka == [0, 0, 1, 0] and s.winner == 0
+
+
+def test_echo_is_hidden_from_everyone_else_until_revealed():
+    s = new()
+    hand_only(s, 0, "B5", "G9")
+    s.apply("play:B5")
+    assert s.decision().sealed
+    s.apply("echo:G9")
+    for seat in (1, 2, 3, None):
+        assert "G9" not in json.dumps(s.observation(seat))
+    assert s.observation(0)["bout"]["my_echo"] == "G9"
+
+
+def test_four_player_orphan_bout_has_no_echo():
+    s = new(4, 2)
+    bouts = 0
+    while s.session == 1 and not s.is_terminal():
+        step = s.decision()
+        if step.kind == "turn" and step.seat == s.order[0] and s.turn == 0:
+            bouts += 1
+            if all(len(h) == 1 for h in s.hands):
+                s.apply([a for a in s.legal_actions() if a.startswith("play:")][0])
+                assert s.decision().kind != "echo"
+                break
+        s.apply("pass" if "pass" in s.legal_actions() else s.legal_actions()[0])
+    assert bouts == 8
+
+
+# ---- 4.6 Preservation Window and claims ----
+def test_window_lockdown_once_per_session_closes_the_window():
+    s = new()
+    w = to_window(s)
+    desk = list(s.desk)
+    s.apply("lockdown")
+    assert s.lockdown[w] == 0 and all(c in s.desk for c in desk)
+    w2 = to_window(s)
+    if w2 == w:
+        assert "lockdown" not in s.legal_actions()
+
+
+def test_all_pass_leaves_the_desk_for_the_next_bout():
+    s = new()
+    to_window(s)
+    desk = list(s.desk)
+    for _ in range(4):
+        s.apply("pass")
+    assert all(c in s.desk for c in desk) and s.phase == "play"
+
+
+def test_claim_tokenises_features_lacuna_and_corruption():
+    s = new()
+    w = to_window(s)
+    for c in list(s.desk):
+        s.desk.remove(c)
+        s.discard.append(c)
+    to_desk(s, "B9", "B7", "B6")
+    set_ledger(s, w, [1, 0, 0, 0, 0, 0])
+    blue = sum(s.tracks[BLUE])
+    grants = s.grants[w]
+    s.apply("take")
+    assert s.grants[w] == grants - 1
+    # 1 + 3 + 2 blue - 2 for the corruption; 1 Lacuna from the supply
+    assert ledger(s, w)[BLUE] == 4 and ledger(s, w)[5] == 1
+    assert sum(s.tracks[BLUE]) == blue - 5
+    assert not s.desk and card("B9") in s.discard
+    conservation(s)
+
+
+def test_lacuna_exchange_trades_a_hand_card_for_a_haul_tool():
+    s = new()
+    w = to_window(s)
+    to_desk(s, "T-9e")
+    set_ledger(s, w, [0, 0, 0, 0, 0, 2])
+    s.apply("take")
+    assert s.decision().kind == "exchange"
+    given = s.hands[w][0]
+    s.apply("give:" + CARD_NAMES[given])
+    s.apply("take:T-9e")
+    assert card("T-9e") in s.hands[w] and given not in s.hands[w]
+    conservation(s)
+
+
+def test_institution_grant_pays_two_to_the_track_and_takes_the_perk():
+    s = new()
+    set_track(s, BLUE, [2] * 15)
+    set_ledger(s, 0, [2, 0, 0, 0, 0, 0])
+    rules.spend_grant(s, 0)
+    saved = s.stack
+    s.stack = [rules.Ask(0, "grant", 0, ("normal",))]
+    s.apply("grant:blue")
+    s.stack = saved
+    assert s.slots[0] == 0 and ledger(s, 0)[BLUE] == 0 and len(s.tracks[BLUE]) == 17
+    assert s.spent[0] == 0 and s.cubes[0] == 3  # first slot refreshes a Grant
+    conservation(s)
+
+
+def test_edition_laureate_goes_to_the_fifteenth_cube():
+    s = new(5)
+    for i in range(14):
+        s.slots[i] = i % 5
+        s.cubes[i % 5] -= 1
+    rules.spend_grant(s, 4)
+    rules.place_cube(s, 4, 14)
+    assert s.laureate == 4 and s.spent[4] == 0
+    assert final_breakdown(s, 4)["laureate"] == 4
+
+
+# ---- 4.7 Majority Scoring ----
+def test_majority_spotlight_lead_and_other_awards():
+    s = new()
+    set_track(s, BLUE, [2] * 15)  # Spotlight blue
+    s.last_lead = RED
+    set_ledger(s, 0, [3, 0, 0, 2, 1, 0])
+    set_ledger(s, 1, [2, 0, 0, 1, 0, 0])
+    set_ledger(s, 2, [1, 0, 0, 0, 0, 0])
+    t = majority_table(s)
+    assert [t[x][BLUE] for x in range(3)] == [7, 4, 1]
+    assert [t[x][RED] for x in range(3)] == [5, 3, 0]
+    assert t[0][BLACK] == 2
+
+
+def test_majority_ties_full_or_split():
+    assert place_awards([2, 2, 1, 0], (7, 4, 1), "full") == [7, 7, 1, 0]
+    assert place_awards([2, 2, 1, 0], (7, 4, 1), "split") == [5, 5, 1, 0]
+
+
+# ---- 7 Final Scoring ----
+def test_feature_ladder_table():
+    assert [ladder(k) for k in range(12)] == [0, 1, 2, 4, 7, 12, 18, 25, 33, 42, 52, 66]
+    assert ladder(14) == 66
+
+
+def test_critical_sets_best_grouping():
+    assert critical_sets([1, 1, 1, 1, 1]) == 22
+    assert critical_sets([2, 2, 2, 2, 1]) == 38
+    assert critical_sets([1, 1, 1, 0, 0]) == 10
+    assert critical_sets([3, 3, 0, 0, 0]) == 0
+
+
+def test_resource_bonuses():
+    s = new()
+    s.eureka[0] = 1
+    rules.place_cube(s, 0, 0)
+    b = final_breakdown(s, 0)
+    assert b["grants"] == 8 and b["eureka"] == 1 and b["slots"] == 5 and b["cubes"] == -6
+
+
+def test_slot_stars_placed_option_scores_at_once():
+    s = GAME.new_game(4, 1, {"slot_stars": "placed"})
+    rules.place_cube(s, 0, 0)
+    assert s.prestige[0] == 5 and final_breakdown(s, 0)["slots"] == 0
+
+
+def test_tie_breakers_grants_then_lacuna():
+    s = new()
+    set_ledger(s, 1, [0, 0, 0, 0, 0, 1])
+    s.grants[0] -= 1
+    s.spent[0] += 1
+    assert s.tiebreak(1) > s.tiebreak(2) > s.tiebreak(0)
+
+
+def test_shared_victory_when_everything_ties():
+    s = new()
+    s.stack = []
+    s.prestige = [10, 10, 10, 10]
+    assert s.winners() == [0, 1, 2, 3]
+
+
+# ---- 6 End of Session and game end ----
+def test_desk_witnesses_become_tokens_that_carry_over():
+    s = new()
+    to_desk(s, "G9", "B6")
+    s.phase = "session_end"
+    s.stack = []
+    rules.ph_session_end(s)
+    assert s.desk_tok[GREEN] == 3 and s.desk_cor[BLUE] == 1 and not s.desk
+
+
+def test_game_lasts_as_many_sessions_as_scholars():
+    s = new(3, 4)
+    while not s.is_terminal():
+        s.apply("pass" if "pass" in s.legal_actions() else s.legal_actions()[-1])
+    assert s.sessions_done == 3 and s.phase == "over"
+
+
+def test_single_grant_survivor_ends_the_game():
+    s = new(3, 4)
+    for x in (1, 2):
+        s.spent[x] += s.grants[x]
+        s.grants[x] = 0
+    s.stack = []
+    s.phase = "majority"
+    rules.advance(s)
+    assert s.phase == "over" and s.sessions_done == 1
+
+
+def test_grant_exhaustion_ends_the_session_and_the_game():
+    s = new(4, 4)
+    to_window(s)
+    for x in range(4):
+        s.spent[x] += s.grants[x]
+        s.grants[x] = 0
+    for group in (*s.hands, *s.tableau, s.desk):
+        for c in list(group):
+            if c in rules.REFRESH_TOOLS:
+                group.remove(c)
+                s.discard.append(c)
+    while s.decision() and s.decision().kind == "window":
+        s.apply("pass")
+    while not s.is_terminal() and s.phase == "majority":
+        s.apply(s.legal_actions()[0])
+    assert s.game_end == 1 and s.is_terminal()
+
+
+def test_next_session_quill_moves_clockwise_and_lockdowns_reset():
+    s = new(4, 4)
+    s.stack = []
+    s.quill = 2
+    s.lockdown = (0, 0, 1, 1)
+    s.phase = "majority"
+    rules.advance(s)
+    assert s.session == 2 and s.lockdown == (1, 1, 1, 1)
+    assert s.observation(None)["quill"] == 3
+
+
+# ---- errors, options, persistence ----
+def test_unknown_option_and_bad_values_are_rejected():
+    with pytest.raises(OptionError):
+        GAME.new_game(4, 1, {"nope": 1})
+    with pytest.raises(OptionError):
+        GAME.new_game(4, 1, {"slot_stars": "sometimes"})
+    with pytest.raises(OptionError):
+        GAME.new_game(2, 1)
+
+
+def test_illegal_and_malformed_actions_leave_the_state_untouched():
+    s = new()
+    before = snapshot(s)
+    for bad in ("play:Z9", "play:", "take", "", "echo:B1"):
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+    assert snapshot(s) == before
+
+
+def test_bad_content_folder_is_reported(tmp_path):
+    (tmp_path / "tools.json").write_text('{"tools": [{"id": "T-1a"}]}')
+    with pytest.raises(ContentError) as err:
+        GAME.new_game(4, 1, {"content": str(tmp_path)})
+    assert "tools.json" in str(err.value)
+
+
+def test_edited_witness_content_is_used(tmp_path):
+    data = json.loads((__import__("importlib").resources.files("inkhorn.games.verse_variant") / "content" / "witnesses.json").read_text())
+    data["witnesses"][8]["icons"] = ["P", "P", "P", "P"]
+    (tmp_path / "witnesses.json").write_text(json.dumps(data))
+    s = GAME.new_game(4, 1, {"content": str(tmp_path)})
+    assert s.content.yields[8][0] == 4
+
+
+def test_json_round_trip_mid_tool_choice():
+    s = new()
+    give(s, 0, "T-5a")
+    from tests.verse_variant.helpers import run_tool
+
+    run_tool(s, 0, "T-5a")
+    back = GAME.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert back.legal_actions() == s.legal_actions()
+
+
+def test_render_shows_the_table():
+    from rich.console import Console
+
+    s = new()
+    console = Console(record=True, width=160)
+    console.print(GAME.render(s, 0))
+    text = console.export_text()
+    assert "Reading Desk" in text and "Demand tracks" in text
+
+
+def test_greedy_beats_random_small_sample():
+    from inkhorn.match import play_match
+
+    wins = 0.0
+    games = 16
+    for g in range(games):
+        agents = ["random"] * 4
+        agents[g % 4] = "greedy"
+        r = play_match("verse_variant", agents, seed=900 + g)
+        if g % 4 in r.winners:
+            wins += 1 / len(r.winners)
+    assert wins / games > 0.4  # random alone would win about a quarter
