@@ -42,3 +42,35 @@ def test_random_games_keep_every_invariant(players, seed):
 def test_first_game_hands_play_through(players):
     end = check_random_game("ancients", players, 7, {"first_game": True}, every=60, extra=extra)
     assert end.phase == "over"
+
+
+def test_fast_create_check_agrees_with_column_costs():
+    """The action list prices creation the same way as the column choice does (5 CREATE)."""
+    import random
+
+    from inkhorn.games import get_game
+    from inkhorn.games.ancients.rules import ChooseAction, column_costs, create_cost
+
+    game = get_game("ancients")
+    checked = 0
+    for seed in range(6):
+        state = game.new_game(2 + seed % 3, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            step = state.decision()
+            if isinstance(step, ChooseAction):
+                seat = step.seat
+                hand = state.hands[seat]
+                want = set()
+                for x in hand:
+                    if state.content.is_monument[x]:
+                        costs = column_costs(state, seat, x)
+                        if costs and min(costs.values()) <= len(hand) - 1:
+                            want.add(x)
+                    elif len(state.artifacts[seat]) < 5 and create_cost(state, seat, x) <= len(hand) - 1:
+                        want.add(x)
+                got = {state.content.index[a[7:]] for a in state.legal_actions() if a.startswith("create:")}
+                assert got == want
+                checked += 1
+            state.apply_trusted(rng.choice(state.legal_actions()))
+    assert checked > 100

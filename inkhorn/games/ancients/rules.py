@@ -182,13 +182,15 @@ def column_costs(state: AncientsState, seat: int, card: int) -> dict[int, int]:
     }
 
 
-def requirement_met(state: AncientsState, seat: int, tech: int) -> bool:
+def requirement_met(state: AncientsState, seat: int, tech: int, learn_bonus: int | None = None) -> bool:
     r = state.content.all[tech].requires  # type: ignore[union-attr]
     k = r.kind
     if k == "none":
         return True
     if k == "past":
-        return state.past_count(seat, r.of) + state.passive(seat, "learn_bonus") >= r.n
+        if learn_bonus is None:
+            learn_bonus = state.passive(seat, "learn_bonus")
+        return state.past_count(seat, r.of) + learn_bonus >= r.n
     if k == "artifacts":
         return len(state.artifacts[seat]) >= r.n
     if k == "techs":
@@ -293,25 +295,41 @@ class KeepCards(Step):
 @dataclass(frozen=True)
 class ChooseAction(Step):
     def legal_actions(self, state: AncientsState) -> list[str]:
+        # the same costs as column_costs, with the passive totals looked up once
         seat = self.seat
         c = state.content
         all_ = c.all
         hand = state.hands[seat]
         spare = len(hand) - 1
         acts = []
-        room = any(state.column_count(seat, col) < 2 for col in range(1, 7))
+        base = seat * 12
+        tl = state.timeline
+        open_cols = [col for col in range(1, 7) if tl[base + 2 * col - 1] == EMPTY]
         art_room = len(state.artifacts[seat]) < ARTIFACT_SLOTS
+        cd = state.passive(seat, "create_discount")
+        md = state.passive(seat, "move_discount")
+        is_mon, cost, column, locked = c.is_monument, c.cost, c.column, c.locked
         for x in sorted(hand):
-            if c.is_monument[x]:
-                if room:
-                    costs = column_costs(state, seat, x)
-                    if costs and min(costs.values()) <= spare:
+            pay = cost[x] - cd
+            if pay < 0:
+                pay = 0
+            if is_mon[x]:
+                if not open_cols or pay > spare:
+                    continue
+                start = column[x]
+                if locked[x]:
+                    if start in open_cols:
                         acts.append("create:" + all_[x].id)
-            elif art_room and create_cost(state, seat, x) <= spare:
+                    continue
+                extra = min(abs(col - start) for col in open_cols) - md
+                if pay + (extra if extra > 0 else 0) <= spare:
+                    acts.append("create:" + all_[x].id)
+            elif art_room and pay <= spare:
                 acts.append("create:" + all_[x].id)
+        bonus = state.passive(seat, "learn_bonus")
         for tile in state.tiles:
             for t in tile:
-                if requirement_met(state, seat, t):
+                if requirement_met(state, seat, t, bonus):
                     acts.append("learn:" + all_[t].id)
         if hand and has_knowledge(state, seat):
             acts.append("archive")
