@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from inkhorn import games
 from inkhorn.games.verse_variant.content import CARD_BY_NAME, COLOURS, NUM_TOOLS, NUM_WITNESSES
-from inkhorn.games.verse_variant.steps import Ask
 
 GAME = games.get_game("verse_variant")
 CARD_PHASES = {"play", "rank", "settle", "window", "claim", "bout_start", "after_window"}

@@ -7,7 +7,6 @@ them) or moves on. The decisions themselves are :class:`Ask` handlers registered
 
 from __future__ import annotations
 
-from inkhorn.core.errors import IllegalAction
 from inkhorn.games.verse_variant.content import (
     CARD_BY_NAME,
     CARD_NAMES,
@@ -26,10 +25,6 @@ CLAIM_TRIGGERS = ("T-6d", "T-3c", "T-14e", "T-11b", "T-9d")
 
 def colour_of(action: str) -> int:
     return COLOURS.index(action.split(":")[1])
-
-
-def bad(step, state, action: str, why: str):
-    raise IllegalAction(action, why, step.legal_actions(state), step.seat)
 
 
 # ---- small shared helpers ----------------------------------------------------------------

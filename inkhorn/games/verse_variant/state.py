@@ -16,10 +16,8 @@ from inkhorn.core.codec import transient_field
 from inkhorn.core.state import GameState
 from inkhorn.games.verse_variant.content import (
     CARD_NAMES,
-    COLOURS,
     NUM_WITNESSES,
     Content,
-    card_colour,
     load_content,
 )
 
@@ -327,8 +325,3 @@ class VerseState(GameState):
             float(h[spot]) if spot >= 0 else 0.0,
         )
 
-    def card_colour(self, card: int) -> int:
-        return card_colour(card)
-
-
-__all__ = ["VerseState", "COLOURS", "TRACK_SPACES"]

@@ -87,6 +87,16 @@ def render(state, seat: int | None) -> Any:
     if any(state.desk_tok) or any(state.desk_cor):
         desk.append(f"  tokens {tokens_text(state.desk_tok)}  corruption {state.desk_cor}")
     parts = [head, tracks, insts, scholars, desk]
+    shown = sorted({c for c in (state.hands[seat] if seat is not None else []) if c >= NUM_WITNESSES}
+                   | {c for t in state.tableau for c in t} | {c for c in state.primary if c >= NUM_WITNESSES})
+    if shown:
+        tools = Table(title="Tools in view", show_header=True)
+        for col in ("card", "timing", "effect"):
+            tools.add_column(col)
+        for c in shown:
+            t = state.content.tools[CARD_NAMES[c]]
+            tools.add_row(f"{t.id} {t.title}", t.timing.replace("_", " "), t.text)
+        parts.append(tools)
     step = state.decision()
     if step is not None:
         parts.append(Text(f"Scholar {step.seat}: {step.prompt(state)}", style="bold"))
