@@ -103,6 +103,9 @@ def _checkpoints(game_id: str, seed: int, count: int = 3, limit: int = 400):
 
 @pytest.mark.parametrize("game_id", games.game_ids())
 def test_bot_cannot_see_hidden_information_in_real_games(game_id):
+    """Worlds re-dealt for the deciding seat (others' hands, decks, bag order and the
+    future, whatever the game keeps hidden) give it the same search and decision as the
+    real game."""
     for state in _checkpoints(game_id, seed=17):
         seat = state.current_seat()
         worlds = [state, state.determinize(seat, 1), state.determinize(seat, 2)]
