@@ -30,7 +30,7 @@ def extra(state) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(max_examples=4)
+@settings(max_examples=8)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_keep_every_invariant(players, seed):
     end = check_random_game("ancients", players, seed, every=40, extra=extra)
