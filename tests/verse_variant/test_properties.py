@@ -46,5 +46,5 @@ def test_random_games_five_scholars(seed):
 @settings(max_examples=3)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_alternative_rulings(seed):
-    opts = {"slot_stars": "placed", "tool_lead": "no_lead", "majority_lead": "most_led", "majority_ties": "split"}
+    opts = {"slot_stars": "placed", "tool_lead": "no_lead", "majority_lead": "most_led", "majority_ties": "split", "tool_follow": "tools_free"}
     check_random_game("verse_variant", 4, seed, opts, every=20, extra=conservation)

@@ -78,6 +78,15 @@ def test_must_follow_lead_colour_if_able_and_tools_not_allowed():
     assert [a for a in s.legal_actions() if a.startswith("play:")] == ["play:B7"]
 
 
+def test_tools_free_option_allows_a_tool_while_holding_the_lead():
+    s = GAME.new_game(4, 1, {"tool_follow": "tools_free"})
+    hand_only(s, 0, "B5", "B6")
+    hand_only(s, 1, "B7", "G1", "T-9e")
+    s.apply("play:B5")
+    s.apply("echo:B6")
+    assert [a for a in s.legal_actions() if a.startswith("play:")] == ["play:B7", "play:T-9e"]
+
+
 def test_without_the_lead_colour_anything_may_be_played():
     s = new()
     hand_only(s, 0, "B5", "B6")

@@ -31,6 +31,9 @@ class VerseOptions(GameOptions):
     tool_lead: Literal["first_witness", "no_lead"] = Field(
         "first_witness", description="when a Tool leads: the first Witness played sets the Lead, or the bout has no Lead; R11"
     )
+    tool_follow: Literal["must_follow", "tools_free"] = Field(
+        "must_follow", description="holding the Lead colour forbids a Tool as Primary, or Tools may always be played; R12"
+    )
     majority_lead: Literal["last_bout", "most_led"] = Field(
         "last_bout", description="Lead colour of Majority Scoring: the Session's last bout, or the colour led most often; R7"
     )

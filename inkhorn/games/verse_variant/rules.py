@@ -488,7 +488,7 @@ class Turn:
             follow = [c for c in hand if c < W and c // 9 == lead]
             if follow:
                 playable = follow
-                if free == 2:
+                if free == 2 or s.options.tool_follow == "tools_free":
                     playable = follow + [c for c in hand if c >= W]
                 elif tab:
                     if T["T-1e"] in tab:
