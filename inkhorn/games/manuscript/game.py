@@ -1,0 +1,209 @@
+"""Manuscript: scribes buy, borrow and copy medieval texts onto a two-page squared grid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from inkhorn.core.errors import OptionError
+from inkhorn.core.game import Game
+from inkhorn.core.options import GameOptions
+from inkhorn.core.rng import StateRng
+from inkhorn.core.state import GameState
+from inkhorn.games.manuscript import rules, scoring
+from inkhorn.games.manuscript.content import load_content
+from inkhorn.games.manuscript.grid import geometry
+from inkhorn.games.manuscript.state import CUBES, PLAY, SHOP_ROW, ManuscriptState
+
+
+class ManuscriptOptions(GameOptions):
+    page_rows: int = Field(18, ge=10, le=24, description="rows of squares on each page (even; 12 columns always)")
+    shop_costs: str = Field(
+        "1,1,2,2,3",
+        description="cube cost of the five spaces of a shop row, from the discard pile to the draw pile",
+    )
+    round_limit: int = Field(30, ge=1, le=200, description="the game also ends after this many rounds (a safety net)")
+    diagonal_gap: bool = Field(True, description="texts may not touch even at a corner (False: sides only)")
+    decoration_passes_on: bool = Field(
+        True, description="a decoration the first follower cannot place waits for the next follower"
+    )
+    content: str | None = Field(None, description="folder or JSON file of edited texts, exemplars and decorations")
+
+    @field_validator("page_rows")
+    @classmethod
+    def _even(cls, v: int) -> int:
+        if v % 2:
+            raise ValueError("pages need an even number of rows (quadrants split them in half)")
+        return v
+
+    @field_validator("shop_costs")
+    @classmethod
+    def _costs(cls, v: str) -> str:
+        parts = [p.strip() for p in v.split(",")]
+        if len(parts) != SHOP_ROW or not all(p.isdigit() and 1 <= int(p) <= CUBES for p in parts):
+            raise ValueError(f"give {SHOP_ROW} comma-separated costs from 1 to {CUBES}")
+        return ",".join(parts)
+
+    def costs(self) -> tuple[int, ...]:
+        return tuple(int(p) for p in self.shop_costs.split(","))
+
+
+class ManuscriptGame(Game):
+    id = "manuscript"
+    name = "Manuscript"
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    Options = ManuscriptOptions
+    State = ManuscriptState
+    json_types = rules.STEPS
+
+    def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
+        assert isinstance(options, ManuscriptOptions)
+        content = load_content(options.content)
+        geo = geometry(options.page_rows)
+        too_tall = [t.id for t in content.texts if not fits_empty_page(t, geo.rows)]
+        if too_tall:
+            raise OptionError(f"text {too_tall[0]!r} cannot fit on a page of {geo.rows} rows")
+        deck = list(range(len(content.texts)))
+        rng.shuffle(deck)
+        shop = [deck.pop() for _ in range(2 * SHOP_ROW)]
+        chosen = rng.sample(range(len(content.exemplars)), players + 2)
+        first = rng.randrange(players)
+        n = players
+        state = ManuscriptState(
+            num_players=n,
+            seed=seed,
+            options=options,
+            rng=rng,
+            shop=shop,
+            deck=deck,
+            discard=[],
+            exemplars=tuple(chosen),
+            followers=[()] * len(chosen),
+            deco_owner=[-1] * len(chosen),
+            deco_place=[()] * len(chosen),
+            grid=[(0,) * (2 * geo.page_cells)] * n,
+            tmask=[0] * (2 * n),
+            dmask=[0] * (2 * n),
+            hand=[CUBES] * n,
+            own=[CUBES] * n,
+            own_spent=[0] * n,
+            locked=[0] * n,
+            reserved=[0] * n,
+            pool=[()] * n,
+            kept=[()] * n,
+            active=[-1] * n,
+            plan=[()] * n,
+            progress=[0] * n,
+            records=[()] * n,
+            finished=[()] * n,
+            voided=[()] * n,
+            round=1,
+            first=first,
+            actor=(first - 1) % n,
+            phase=PLAY,
+            end_trigger=-1,
+        )
+        state.restore_transient()
+        return state
+
+    # ---- bots -------------------------------------------------------------------------------
+    def heuristic(self, state: GameState, seat: int) -> float:
+        assert isinstance(state, ManuscriptState)
+        mine = seat_value(state, seat)
+        others = [seat_value(state, o, own_view=False) for o in range(state.num_players) if o != seat]
+        return mine - max(others)
+
+    def render(self, state: GameState, seat: int | None) -> Any:
+        from inkhorn.games.manuscript.view import render
+
+        return render(state, seat)  # type: ignore[arg-type]
+
+    def stats(self, state: GameState) -> dict[str, float]:
+        assert isinstance(state, ManuscriptState)
+        n = state.num_players
+        return {
+            "rounds": float(state.round),
+            "end_triggered": float(state.end_trigger >= 0),
+            "texts_per_scribe": sum(len(f) for f in state.finished) / n,
+        }
+
+
+COPY_CHAIN = (rules.Activate, rules.ChoosePage, rules.ChooseWidth, rules.ChooseSpacing, rules.ChooseAnchor,
+              rules.CopyCubes)
+
+
+def fits_empty_page(t: Any, rows: int) -> bool:
+    if t.form == "prose":
+        return True
+    span = t.lines
+    if span <= rows:
+        return True
+    return t.line_length <= 6 and span <= 2 * rows
+
+
+def seat_value(state: ManuscriptState, s: int, own_view: bool = True) -> float:
+    """Score now plus what is under way: the text being copied, the best text in hand,
+    exemplars within reach, quadrants reached and margins kept. Rivals are judged by
+    their manuscripts only (``own_view=False``), so taking texts merely to deny them
+    earns nothing."""
+    content = state.content
+    value = float(
+        scoring.text_points(state, s) + scoring.decoration_points(state, s) + scoring.exemplar_points(state, s)
+    )
+    # luxury as it will look with the begun text in place
+    geo = state.geo
+    pairs = 0
+    quads = 0
+    for page in (0, 1):
+        k = 2 * s + page
+        planned = state.tmask[k] | (state.reserved_mask(s, page) if state.plan[s] else 0)
+        quads += sum(1 for q in geo.quadrants if planned & q)
+        used = geo.columns_used(planned | state.dmask[k])
+        if used is not None:
+            pairs += min(used[0], geo.cols - 1 - used[1], 2)
+    # room left for later texts: squares no text touches yet (compact layouts keep more)
+    room = 0
+    for page in (0, 1):
+        k = 2 * s + page
+        planned = state.tmask[k] | (state.reserved_mask(s, page) if state.plan[s] else 0)
+        room += geo.page_cells - (geo.dilate(planned) | state.dmask[k]).bit_count()
+    value += 0.04 * room
+    value += scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + 1.0 * min(len(state.finished[s]), 8)
+    a = state.active[s]
+    done = state.done_cards(s)
+    if a >= 0 and state.plan[s]:
+        double = state.records[s][-1][5]
+        value += 0.85 * content.points[a][1 if double else 0] * state.progress[s] / len(state.plan[s]) + 0.5
+    if not own_view:
+        return value
+    if a < 0 or not state.plan[s]:
+        best = 0.0
+        candidates = list(state.pool[s])
+        if a >= 0:
+            candidates.append(a)
+        for step in state.stack:
+            card = getattr(step, "card", -1)
+            if step.seat == s and isinstance(step, (rules.Acquire, rules.BorrowPayment)):
+                candidates.append(card)
+        for c in candidates:
+            gain = 0.3 * content.points[c][0] + 0.4
+            if gain > best and not rules.already_copied(state, s, c) and rules.text_fits(state, s, c):
+                best = gain
+        value += best
+    for j, e in enumerate(state.exemplars):
+        if s in state.followers[j]:
+            continue
+        have = sum(1 for c in content.components[e] if c in done)
+        need = content.exemplars[e].partial_needs
+        value += 0.5 * content.exemplars[e].partial_bonus * min(have, need) / need
+    value += 0.4 * state.hand[s] - 0.6 * state.reserved[s]
+    top = state.stack[-1] if state.stack else None
+    if top is not None and top.seat == s:
+        if isinstance(top, COPY_CHAIN):
+            value += 0.3  # a copy under way
+        elif isinstance(top, rules.Scrape) and not top.done:
+            value -= 3.0  # a scrape must erase at least one line
+    return value

@@ -1,0 +1,153 @@
+"""The manuscript grid: two pages of squares, as bitmasks.
+
+A page is ``rows`` x 12 squares; square (r, c) is bit ``r * 12 + c`` of the page's mask and
+cell ``page * rows * 12 + r * 12 + c`` of the scribe's grid. Each page has two text columns
+(the left and right halves) and four quadrants cut by its mid-lines.
+
+A text's *layout* is fixed when its copying starts: page, anchor (top-left square of the
+title line), line width and spacing. Its lines run down from the anchor; a text lying wholly
+in the left column that reaches the foot of the page carries on at the top of the right
+column, at the same offset within the column (R4). The shapes of every in-bounds anchor are
+computed once per (page height, line lengths, spacing) and cached: testing an anchor is then
+a single AND with the page's forbidden mask.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+COLS = 12
+HALF = COLS // 2
+
+# Squares copied for the cubes spent in one Copy action (index = cubes).
+COPY_TABLE = (0, 1, 4, 8, 12, 18, 28)
+MAX_COPY_CUBES = len(COPY_TABLE) - 1
+
+
+def cubes_for(squares: int) -> int:
+    """The fewest cubes that copy ``squares`` in one action (the most a scribe may spend)."""
+    for k in range(1, MAX_COPY_CUBES + 1):
+        if COPY_TABLE[k] >= squares:
+            return k
+    return MAX_COPY_CUBES
+
+
+def prose_lines(total: int, width: int) -> tuple[int, ...]:
+    """Line lengths of a prose text of ``total`` squares in lines of ``width`` (last may be short)."""
+    full, rest = divmod(total, width)
+    return (width,) * full + ((rest,) if rest else ())
+
+
+class Geometry:
+    """Masks and shapes for one page height (pages are always 12 wide)."""
+
+    def __init__(self, rows: int):
+        self.rows = rows
+        self.cols = COLS
+        self.page_cells = rows * COLS
+        self.full = (1 << self.page_cells) - 1
+        col0 = sum(1 << (r * COLS) for r in range(rows))
+        self.col_masks = tuple(col0 << c for c in range(COLS))
+        self.not_col0 = self.full ^ self.col_masks[0]
+        self.not_last = self.full ^ self.col_masks[COLS - 1]
+        self.row_masks = tuple(((1 << COLS) - 1) << (r * COLS) for r in range(rows))
+        mid = rows // 2
+        left = sum(self.col_masks[:HALF])
+        right = sum(self.col_masks[HALF:])
+        top = sum(self.row_masks[:mid])
+        bottom = sum(self.row_masks[mid:])
+        # quadrants: 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right
+        self.quadrants = (top & left, top & right, bottom & left, bottom & right)
+        self._shapes: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, int, int], ...]] = {}
+
+    # ---- masks ----------------------------------------------------------------------------
+    def dilate(self, m: int, diagonal: bool = True) -> int:
+        """``m`` plus every square touching it (sides, and corners when ``diagonal``)."""
+        if not m:
+            return 0
+        h = m | ((m << 1) & self.not_col0) | ((m >> 1) & self.not_last)
+        if diagonal:
+            return (h | (h << COLS) | (h >> COLS)) & self.full
+        return (h | (m << COLS) | (m >> COLS)) & self.full
+
+    def columns_used(self, m: int) -> tuple[int, int] | None:
+        """(leftmost, rightmost) column holding a mark, or None for a blank page."""
+        if not m:
+            return None
+        cm = self.col_masks
+        lo = next(c for c in range(COLS) if m & cm[c])
+        hi = next(c for c in range(COLS - 1, -1, -1) if m & cm[c])
+        return lo, hi
+
+    # ---- text layouts -------------------------------------------------------------------
+    def layout(self, lens: tuple[int, ...], double: bool, r: int, c: int) -> tuple[int, ...] | None:
+        """Page squares of a text in fill order (title line first), or None off the page."""
+        width = lens[0]
+        if r < 0 or c < 0 or c + width > COLS:
+            return None
+        rows = self.rows
+        step = 2 if double else 1
+        slots = (len(lens) - 1) * step + 1
+        flows = r + slots > rows
+        if flows and (c + width > HALF or slots - (rows - r) > rows):
+            return None
+        out: list[int] = []
+        for i, n in enumerate(lens):
+            row = r + i * step
+            col = c
+            if row >= rows:
+                row -= rows
+                col += HALF
+            base = row * COLS + col
+            out.extend(range(base, base + n))
+        return tuple(out)
+
+    def shapes(self, lens: tuple[int, ...], double: bool) -> tuple[tuple[int, int, int], ...]:
+        """Every in-bounds anchor of a text shape: (row, col, page mask), cached."""
+        key = (lens, double)
+        found = self._shapes.get(key)
+        if found is None:
+            items = []
+            for r in range(self.rows):
+                for c in range(COLS - lens[0] + 1):
+                    cells = self.layout(lens, double, r, c)
+                    if cells is not None:
+                        m = 0
+                        for x in cells:
+                            m |= 1 << x
+                        items.append((r, c, m))
+            found = tuple(items)
+            self._shapes[key] = found
+        return found
+
+    def anchors(self, lens: tuple[int, ...], double: bool, forbidden: int) -> list[tuple[int, int]]:
+        return [(r, c) for r, c, m in self.shapes(lens, double) if not m & forbidden]
+
+    def fits(self, lens: tuple[int, ...], double: bool, forbidden: int) -> bool:
+        for _r, _c, m in self.shapes(lens, double):
+            if not m & forbidden:
+                return True
+        return False
+
+    # ---- decorations --------------------------------------------------------------------
+    def tile_placements(self, cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+        key = ("tile", cells)
+        found = self._shapes.get(key)  # type: ignore[call-overload]
+        if found is None:
+            h = max(r for r, _ in cells) + 1
+            w = max(c for _, c in cells) + 1
+            items = []
+            for r in range(self.rows - h + 1):
+                for c in range(COLS - w + 1):
+                    m = 0
+                    for dr, dc in cells:
+                        m |= 1 << ((r + dr) * COLS + c + dc)
+                    items.append((r, c, m))
+            found = tuple(items)
+            self._shapes[key] = found  # type: ignore[index]
+        return found
+
+
+@cache
+def geometry(rows: int) -> Geometry:
+    return Geometry(rows)

@@ -1,0 +1,218 @@
+"""The table of a Manuscript game: the Shop, the exemplars and every scribe's two pages.
+
+Everything is public except the order of the draw pile. Per-scribe parts are flat lists
+indexed by seat (page masks: index ``2 * seat + page``) holding ints and tuples,
+so a clone is a handful of list slices and the big grids (tuples) are shared until written.
+
+Grid cells (``grid[seat]``, one byte per square, page 0 then page 1, row by row):
+0 blank, ``1 + card`` a shaded square of that text, ``DECO + tile`` a decoration square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from inkhorn.core.codec import transient_field
+from inkhorn.core.state import GameState
+from inkhorn.games.manuscript.content import Content, load_content
+from inkhorn.games.manuscript.grid import Geometry, geometry
+
+DECO = 128
+CUBES = 8
+SHOP_ROW = 5
+MAX_SCRAPE = 5
+MAX_PAID_KEEP = 3
+
+PLAY, RETAIN, OVER = "play", "retain", "over"
+
+
+@dataclass(kw_only=True, eq=False)
+class ManuscriptState(GameState):
+    # content and derived constants (not saved; restored from the options)
+    content: Content = transient_field(default=None)
+    geo: Geometry = transient_field(default=None)
+    costs: tuple[int, ...] = transient_field(default=())
+
+    # the Shop: two rows of five, position 0 of a row lies next to the discard pile
+    shop: list[int]
+    deck: list[int]
+    discard: list[int]
+
+    # exemplars in play (content indices), who follows each, who holds its decoration
+    exemplars: tuple[int, ...]
+    followers: list[tuple[int, ...]]
+    deco_owner: list[int]  # -1 still beside the Shop, -2 gone unused, else the seat
+    deco_place: list[tuple[int, ...]]  # (seat, page, row, col) once placed
+
+    # scribes
+    grid: list[tuple[int, ...]]
+    tmask: list[int]  # text squares per page (index 2*seat+page)
+    dmask: list[int]  # decoration squares per page
+    hand: list[int]  # cubes held now (own and received)
+    own: list[int]  # of which of the scribe's own colour
+    own_spent: list[int]  # own cubes already spent this round
+    locked: list[int]  # own cubes resting on exemplars
+    reserved: list[int]  # cubes promised to next round for retained texts
+    pool: list[tuple[int, ...]]
+    kept: list[tuple[int, ...]]  # texts kept during the round end
+    active: list[int]  # card in the Active Text Area, -1 none
+    plan: list[tuple[int, ...]]  # grid cells of the active text in fill order, () until begun
+    progress: list[int]  # squares of the plan already shaded
+    records: list[tuple[tuple[int, ...], ...]]  # (card, page, row, col, width, double) per text begun
+    finished: list[tuple[tuple[int, int], ...]]  # (card, points) of complete, unscraped texts
+    voided: list[tuple[int, ...]]  # complete texts later damaged by scraping
+
+    round: int
+    first: int
+    actor: int
+    phase: str
+    end_trigger: int  # seat whose manuscript triggered the end, -1 not yet
+
+    # ---- flow ---------------------------------------------------------------------------
+    def advance(self) -> None:
+        _rules.advance(self)
+
+    # ---- derived ------------------------------------------------------------------------
+    def restore_transient(self) -> None:
+        self.content = load_content(self.options.content)
+        self.geo = geometry(self.options.page_rows)
+        self.costs = self.options.costs()
+
+    def text_forbidden(self, seat: int, page: int) -> int:
+        """Squares a new text may not use on that page (other texts and their margin, tiles)."""
+        k = 2 * seat + page
+        return self.geo.dilate(self.tmask[k], self.options.diagonal_gap) | self.dmask[k]
+
+    def page_of(self, cell: int) -> int:
+        return cell // self.geo.page_cells
+
+    def shaded_active_mask(self, seat: int, page: int) -> int:
+        """Squares of the unfinished active text already shaded on that page."""
+        pc = self.geo.page_cells
+        m = 0
+        for cell in self.plan[seat][: self.progress[seat]]:
+            if cell // pc == page:
+                m |= 1 << (cell - page * pc)
+        return m
+
+    def reserved_mask(self, seat: int, page: int) -> int:
+        """Every square the begun active text will use on that page."""
+        pc = self.geo.page_cells
+        m = 0
+        for cell in self.plan[seat]:
+            if cell // pc == page:
+                m |= 1 << (cell - page * pc)
+        return m
+
+    def done_cards(self, seat: int) -> tuple[int, ...]:
+        return tuple(card for card, _ in self.finished[seat])
+
+    def quadrants_with_text(self, seat: int) -> int:
+        quads = self.geo.quadrants
+        n = 0
+        for page in (0, 1):
+            m = self.tmask[2 * seat + page]
+            n += sum(1 for q in quads if m & q)
+        return n
+
+    def triggers_end(self, seat: int) -> bool:
+        return len(self.finished[seat]) >= 8 and self.quadrants_with_text(seat) == 8
+
+    # ---- information --------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        ids = [t.id for t in self.content.texts]
+        ex_ids = [e.id for e in self.content.exemplars]
+
+        def name(card: int) -> str | None:
+            return ids[card] if card >= 0 else None
+
+        scribes = []
+        for s in range(self.num_players):
+            scribes.append({
+                "grid": list(self.grid[s]),
+                "cubes": self.hand[s],
+                "own_cubes": self.own[s],
+                "own_spent": self.own_spent[s],
+                "on_exemplars": self.locked[s],
+                "reserved": self.reserved[s],
+                "pool": [ids[c] for c in self.pool[s]],
+                "kept": [ids[c] for c in self.kept[s]],
+                "active": name(self.active[s]),
+                "plan": list(self.plan[s]),
+                "progress": self.progress[s],
+                "texts": [[ids[r[0]], *r[1:5], bool(r[5])] for r in self.records[s]],
+                "finished": [[ids[c], p] for c, p in self.finished[s]],
+                "voided": [ids[c] for c in self.voided[s]],
+            })
+        return {
+            "seat": seat,
+            "round": self.round,
+            "phase": self.phase,
+            "first_player": self.first,
+            "to_act": self.current_seat(),
+            "end_triggered_by": self.end_trigger,
+            "shop": [name(c) for c in self.shop],
+            "draw_pile": len(self.deck),
+            "discard": [ids[c] for c in self.discard],
+            "exemplars": [
+                {"id": ex_ids[e], "followers": list(self.followers[j]), "decoration_holder": self.deco_owner[j]}
+                for j, e in enumerate(self.exemplars)
+            ],
+            "scribes": scribes,
+            "scores": self.scores(),
+        }
+
+    def resample_hidden(self, seat: int | None) -> None:
+        # only the order of the draw pile is unknown, to every seat alike
+        deck = sorted(self.deck)
+        self.rng.shuffle(deck)
+        self.deck = deck
+
+    def clone(self) -> ManuscriptState:
+        new = self._clone_base()
+        new.content = self.content
+        new.geo = self.geo
+        new.costs = self.costs
+        new.shop = self.shop[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.exemplars = self.exemplars
+        new.followers = self.followers[:]
+        new.deco_owner = self.deco_owner[:]
+        new.deco_place = self.deco_place[:]
+        new.grid = self.grid[:]
+        new.tmask = self.tmask[:]
+        new.dmask = self.dmask[:]
+        new.hand = self.hand[:]
+        new.own = self.own[:]
+        new.own_spent = self.own_spent[:]
+        new.locked = self.locked[:]
+        new.reserved = self.reserved[:]
+        new.pool = self.pool[:]
+        new.kept = self.kept[:]
+        new.active = self.active[:]
+        new.plan = self.plan[:]
+        new.progress = self.progress[:]
+        new.records = self.records[:]
+        new.finished = self.finished[:]
+        new.voided = self.voided[:]
+        new.round = self.round
+        new.first = self.first
+        new.actor = self.actor
+        new.phase = self.phase
+        new.end_trigger = self.end_trigger
+        return new
+
+    # ---- results ------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(_scoring.total(self, s)) for s in range(self.num_players)]
+
+    def tiebreak(self, seat: int) -> tuple[float, ...]:
+        decorations = sum(1 for o in self.deco_owner if o == seat)
+        return (float(decorations), float(len(self.finished[seat])), float(_scoring.blank_columns(self, seat)))
+
+
+# imported last: both modules use the state class defined above
+from inkhorn.games.manuscript import rules as _rules  # noqa: E402
+from inkhorn.games.manuscript import scoring as _scoring  # noqa: E402

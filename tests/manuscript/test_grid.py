@@ -1,0 +1,82 @@
+"""The grid: its size, quadrants, separation, page edges, column flow, spacing and prose."""
+
+from __future__ import annotations
+
+from inkhorn.games.manuscript.grid import COLS, geometry, prose_lines
+from tests.manuscript.helpers import copy_text, give_active, new, text_cells, turn_of
+
+
+def test_default_page_is_twelve_wide_and_eighteen_tall_with_four_quadrants():
+    state = new()
+    geo = state.geo
+    assert (geo.cols, geo.rows) == (12, 18)
+    assert sum(q.bit_count() for q in geo.quadrants) == 12 * 18
+    assert all(q.bit_count() == 6 * 9 for q in geo.quadrants)
+
+
+def test_prose_lines_last_may_be_shorter():
+    assert prose_lines(56, 12) == (12, 12, 12, 12, 8)
+    assert prose_lines(24, 5) == (5, 5, 5, 5, 4)
+    assert prose_lines(24, 6) == (6, 6, 6, 6)
+
+
+def test_page_edges_limit_anchors():
+    geo = geometry(18)
+    anchors = geo.anchors((5,) * 5, False, 0)
+    assert max(c for _, c in anchors) == COLS - 5
+    # a text too wide for a column cannot flow, so it must fit above the foot of the page
+    assert max(r for r, c in anchors if c + 5 > 6) == 18 - 5
+
+
+def test_column_flow_continues_at_top_of_next_column_same_page():
+    state = new()
+    copy_text(state, 0, "king-horn", ["page:1", "double", "at:r12:c2"], [6])  # 8 lines of 3
+    cells = text_cells(state, 0, "king-horn")
+    assert {(r, c) for _, r, c in cells if c < 7} == {(r, c) for r in (12, 14, 16, 18) for c in (2, 3, 4)}
+    assert {(r, c) for _, r, c in cells if c >= 7} == {(r, c) for r in (2, 4, 6, 8) for c in (8, 9, 10)}
+    assert {p for p, _, _ in cells} == {1}
+
+
+def test_no_flow_from_the_right_column_nor_onto_the_other_page():
+    geo = geometry(18)
+    assert geo.layout((3,) * 8, False, 15, 7) is None  # right column: nowhere to continue
+    assert geo.layout((3,) * 8, False, 15, 2) is not None
+
+
+def test_double_spacing_leaves_a_line_of_its_length_between_lines():
+    geo = geometry(18)
+    cells = geo.layout((4, 4, 4), True, 0, 0)
+    assert [x // 12 for x in cells[::4]] == [0, 2, 4]
+
+
+def test_one_line_text_cannot_be_double_spaced(tmp_path):
+    from tests.manuscript.test_content import edited
+
+    def short(d):
+        for t in d["texts.json"]["texts"]:
+            if t["id"] == "st-christopher":
+                t["squares"] = 10
+    state = new(content=edited(tmp_path, short))
+    give_active(state, 0, "st-christopher")
+    turn_of(state, 0)
+    for a in ("copy", "page:1"):
+        state.apply(a)
+    assert state.legal_actions() == [f"width:{w}" for w in range(1, 11)]  # never wider than the text
+    state.apply("width:10")
+    assert state.legal_actions() == ["single"]
+    turn_of(state, 0)
+    state.apply("copy")
+    state.apply("page:1")
+    state.apply("width:9")
+    assert state.legal_actions() == ["single", "double"]
+
+
+def test_texts_cannot_run_over_decorations():
+    state = new()
+    state.dmask[0] = 1 << (2 * 12 + 2)  # a tile square at row 3, column 3
+    give_active(state, 0, "lanval")
+    turn_of(state, 0)
+    for a in ("copy", "page:1", "single"):
+        state.apply(a)
+    legal = state.legal_actions()
+    assert "at:r1:c1" not in legal and "at:r3:c4" in legal  # beside a tile no gap is needed

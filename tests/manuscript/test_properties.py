@@ -1,0 +1,98 @@
+"""Seeded random games for 2, 3 and 4 scribes: they end, stay consistent and leak nothing."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from inkhorn.core.checks import check_random_game
+from inkhorn.games.manuscript.rules import Acquire, text_shapes
+from inkhorn.games.manuscript.state import CUBES, DECO, ManuscriptState
+
+
+def conservation(state: ManuscriptState) -> None:
+    """Every text card is in exactly one place; grids, masks and records agree; cubes add up."""
+    n = state.num_players
+    places = [c for c in state.shop if c >= 0] + state.deck + state.discard
+    for s in range(n):
+        places += list(state.pool[s]) + list(state.kept[s]) + ([state.active[s]] if state.active[s] >= 0 else [])
+    places += [step.card for step in state.stack if isinstance(step, Acquire)]
+    assert sorted(places) == list(range(len(state.content.texts))), "a text card was lost or duplicated"
+    geo = state.geo
+    pc = geo.page_cells
+    for s in range(n):
+        grid = state.grid[s]
+        for page in (0, 1):
+            tm = dm = 0
+            for x in range(pc):
+                v = grid[page * pc + x]
+                if 0 < v < DECO:
+                    tm |= 1 << x
+                elif v >= DECO:
+                    dm |= 1 << x
+            assert tm == state.tmask[2 * s + page] and dm == state.dmask[2 * s + page], "masks differ from grid"
+        cards = [r[0] for r in state.records[s]]
+        assert len(cards) == len(set(cards)), "a text was copied twice"
+        for c, points in state.finished[s]:
+            rec = next(r for r in state.records[s] if r[0] == c)
+            lens = text_shapes(state, c, rec[4])[0]
+            cells = geo.layout(lens, rec[5], rec[2], rec[3])
+            assert all(grid[rec[1] * pc + x] == c + 1 for x in cells), "a finished text has a gap"
+            assert points == state.content.points[c][1 if rec[5] else 0]
+        assert state.locked[s] == sum(1 for f in state.followers if s in f)
+        assert 0 <= state.own[s] <= state.hand[s]
+        assert state.locked[s] + state.reserved[s] <= CUBES
+        if state.plan[s]:
+            assert state.records[s][-1][0] == state.active[s]
+    # no two texts of one scribe touch
+    for s in range(n):
+        for page in (0, 1):
+            masks = {}
+            for x in range(pc):
+                v = state.grid[s][page * pc + x]
+                if 0 < v < DECO:
+                    masks[v] = masks.get(v, 0) | 1 << x
+            items = list(masks.values())
+            for i, a in enumerate(items):
+                for b in items[i + 1:]:
+                    assert not geo.dilate(a) & b, "two texts touch"
+
+
+def run(players: int, seed: int) -> None:
+    state = check_random_game("manuscript", players, seed, every=40, extra=conservation)
+    assert state.is_terminal()
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_random_games_two_scribes(seed):
+    run(2, seed)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_random_games_three_scribes(seed):
+    run(3, seed)
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_random_games_four_scribes(seed):
+    run(4, seed)
+
+
+def test_short_game_with_other_options():
+    state = check_random_game(
+        "manuscript", 3, 11,
+        {"page_rows": 12, "round_limit": 4, "diagonal_gap": False, "decoration_passes_on": False,
+         "shop_costs": "1,1,1,2,2"},
+        every=10, extra=conservation,
+    )
+    assert state.round <= 4
+
+
+def test_greedy_games_reach_the_end_trigger():
+    from inkhorn.match import play_match
+
+    result = play_match("manuscript", ["greedy", "greedy", "greedy"], 100)
+    assert result.stats["end_triggered"] == 1.0 and result.stats["rounds"] < 30
