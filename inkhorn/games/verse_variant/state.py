@@ -112,16 +112,39 @@ class VerseState(GameState):
 
     # ---- copies --------------------------------------------------------------------
     def clone(self) -> VerseState:
+        """Scalars and shared tuples by reference, every list copied (unrolled for speed)."""
         new = self._clone_base()
+        nd = new.__dict__
         src = self.__dict__
-        d = new.__dict__
-        base = dict(d)
-        d.update(src)
-        d.update(base)
-        d.update(zip(LISTS, map(list.copy, map(src.__getitem__, LISTS))))
-        d["hands"] = [h[:] for h in self.hands]
-        d["tableau"] = [t[:] for t in self.tableau]
-        d["tracks"] = [t[:] for t in self.tracks]
+        d = src.copy()
+        d["rng"] = nd["rng"]
+        d["stack"] = nd["stack"]
+        d["history"] = nd["history"]
+        d["is_world"] = nd["is_world"]
+        d["desk"] = src["desk"][:]
+        d["desk_tok"] = src["desk_tok"][:]
+        d["desk_cor"] = src["desk_cor"][:]
+        d["discard"] = src["discard"][:]
+        d["supply"] = src["supply"][:]
+        d["ledger"] = src["ledger"][:]
+        d["vault"] = src["vault"][:]
+        d["grants"] = src["grants"][:]
+        d["spent"] = src["spent"][:]
+        d["cubes"] = src["cubes"][:]
+        d["slots"] = src["slots"][:]
+        d["eureka"] = src["eureka"][:]
+        d["prestige"] = src["prestige"][:]
+        d["order"] = src["order"][:]
+        d["primary"] = src["primary"][:]
+        d["echo"] = src["echo"][:]
+        d["boost"] = src["boost"][:]
+        d["elevated"] = src["elevated"][:]
+        d["finish"] = src["finish"][:]
+        d["haul"] = src["haul"][:]
+        d["hands"] = [h[:] for h in src["hands"]]
+        d["tableau"] = [t[:] for t in src["tableau"]]
+        d["tracks"] = [t[:] for t in src["tracks"]]
+        new.__dict__ = d
         return new
 
     def restore_transient(self) -> None:
