@@ -420,3 +420,59 @@ def test_greedy_beats_random_small_sample():
         if g % 4 in r.winners:
             wins += 1 / len(r.winners)
     assert wins / games > 0.4  # random alone would win about a quarter
+
+
+def test_tie_breakers_features_then_spotlight_features():
+    s = new()
+    set_ledger(s, 1, [1, 1, 0, 0, 0, 0])
+    set_ledger(s, 2, [1, 0, 0, 0, 0, 0])
+    set_ledger(s, 3, [0, 1, 0, 0, 0, 0])
+    s.final = (BLUE,)
+    assert s.tiebreak(1) > s.tiebreak(2) > s.tiebreak(3) and s.tiebreak(3) > s.tiebreak(0)
+
+
+# ---- 4.2 / 4.5 Tool timing, reveal and the Desk ----
+def test_reveal_moves_echoes_to_desk_and_delayed_primary_tool_to_tableau():
+    s = new()
+    for seat, names in enumerate((["B5", "K1"], ["T-8d", "K2"], ["B7", "K3"], ["B1", "K4"])):
+        hand_only(s, seat, *names)
+    _bout(s, [(0, "B5"), (1, "T-8d"), (2, "B7"), (3, "B1")])
+    while s.phase != "window":
+        s.apply(s.legal_actions()[0])
+    assert card("T-8d") in s.tableau[1]
+    assert all(card(n) in s.desk for n in ("B5", "B7", "B1", "K1", "K2", "K3", "K4"))
+
+
+def test_instant_tool_resolves_when_played_as_primary():
+    s = new()
+    hand_only(s, 0, "T-2c", "B1")
+    s.apply("play:T-2c")
+    assert [ledger(s, x)[5] for x in range(4)] == [1, 1, 1, 1]
+
+
+def test_tool_played_as_echo_never_triggers():
+    s = new()
+    hand_only(s, 0, "B1", "T-2c")
+    s.apply("play:B1")
+    s.apply("echo:T-2c")
+    assert [ledger(s, x)[5] for x in range(4)] == [0, 0, 0, 0]
+
+
+def test_session_end_discards_unused_tableau_tools():
+    s = new(4, 4)
+    s.tableau[2].append(card("T-8d"))
+    s.stack = []
+    s.phase = "session_end"
+    rules.advance(s)
+    assert s.tableau == [[], [], [], []] and s.session == 2
+
+
+def test_spotlight_off_leaves_only_the_lead_colour():
+    s = new()
+    assert s.spotlight() == -1
+    for seat, names in enumerate((["G5", "K1"], ["B9", "K2"], ["G7", "K3"], ["R9", "K4"])):
+        hand_only(s, seat, *names)
+    _bout(s, [(0, "G5"), (1, "B9"), (2, "G7"), (3, "R9")])
+    while s.phase != "window":
+        s.apply(s.legal_actions()[0])
+    assert s.finish[:2] == [2, 0]
