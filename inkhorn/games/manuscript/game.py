@@ -193,6 +193,8 @@ def seat_value(state: ManuscriptState, s: int, own_view: bool = True) -> float:
             if gain > best and not rules.already_copied(state, s, c) and rules.text_fits(state, s, c):
                 best = gain
         value += best
+        if a >= 0:
+            value += 0.2  # a text waiting in the Active Text Area cannot be borrowed away
     for j, e in enumerate(state.exemplars):
         if s in state.followers[j]:
             continue
