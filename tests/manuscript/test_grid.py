@@ -80,3 +80,58 @@ def test_texts_cannot_run_over_decorations():
         state.apply(a)
     legal = state.legal_actions()
     assert "at:r1:c1" not in legal and "at:r3:c4" in legal  # beside a tile no gap is needed
+
+
+def chain_placements(state):
+    """Every placement reachable through the page / width / spacing / anchor steps."""
+    out = set()
+    card = state.active[0]
+    for page in state.legal_actions():
+        s1 = state.clone()
+        s1.apply(page)
+        widths = s1.legal_actions() if state.content.prose[card] else [None]
+        for w in widths:
+            s2 = s1.clone()
+            if w is not None:
+                s2.apply(w)
+            width = int(w[6:]) if w else state.content.line_length[card]
+            for spacing in s2.legal_actions():
+                s3 = s2.clone()
+                s3.apply(spacing)
+                for at in s3.legal_actions():
+                    _, r, c = at.split(":")
+                    out.add(f"place:p{page[5:]}:{r}:{c}:{spacing}:w{width}")
+    return out
+
+
+def brute_placements(state):
+    out = set()
+    for p in (1, 2):
+        for r in range(0, 20):
+            for c in range(0, 14):
+                for spacing in ("single", "double"):
+                    for w in range(1, 13):
+                        action = f"place:p{p}:r{r}:c{c}:{spacing}:w{w}"
+                        try:
+                            state.check(action)
+                        except Exception:
+                            continue
+                        out.add(action)
+    return out
+
+
+def test_step_candidates_equal_every_legal_typed_placement():
+    """Bots lose no placement a person could type, and every typed legal one is listed."""
+    state = new()
+    copy_text(state, 0, "sir-orfeo", ["page:1", "single", "at:r3:c2"], [6])
+    copy_text(state, 0, "pearl", ["page:2", "single", "at:r12:c4"], [6, 3])
+    assert state.active[0] == -1
+    for slug in ("king-horn", "saturn-solomon"):
+        give_active(state, 0, slug)
+        state.hand[0] = state.own[0] = 8
+        turn_of(state, 0)
+        state.apply("copy")
+        chain = chain_placements(state)
+        assert chain and chain == brute_placements(state)
+        state.discard.append(state.active[0])
+        state.active[0] = -1
