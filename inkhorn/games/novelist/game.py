@@ -12,7 +12,7 @@ from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.state import GameState
 from inkhorn.games.novelist.content import load_content
-from inkhorn.games.novelist.rules import STEP_TYPES, Arrange, coin_weight
+from inkhorn.games.novelist.rules import STEP_TYPES, Arrange, coin_weight, rounds_left
 from inkhorn.games.novelist.state import NovelistState, finder_for
 
 
@@ -27,7 +27,7 @@ class NovelistOptions(GameOptions):
         "off", description="co-op Penny Dreadful mode against the named rival card (solo or team)"
     )
     team_target: int = Field(60, ge=1, le=500, description="co-op: shared prestige per player the team must reach")
-    rival_target: int = Field(60, ge=1, le=500, description="co-op: rival points per player that beat the team")
+    rival_target: int = Field(140, ge=1, le=1000, description="co-op: rival points per player that beat the team")
     flush_rule: Literal["rulebook", "digital"] = Field(
         "rulebook",
         description="flush condition besides 4+ of one genre: all 7 cost 6+ (rulebook) or 4+ cost 6+ (digital)",
@@ -122,6 +122,7 @@ class NovelistGame(Game):
             purchased=False,
             flushed=False,
             aggressive_used=False,
+            backs=0,
             final_round=False,
             rounds=0,
             last_word=[],
@@ -177,8 +178,7 @@ def deck_worth(state: NovelistState, seat: int, cw: float) -> float:
 
 def own_value(state: NovelistState, seat: int) -> float:
     cw = coin_weight(state)
-    lead = max(state.prestige)
-    turns_left = max(0.5, (state.content.end_prestige - lead) / 7.0)
+    turns_left = rounds_left(state)
     if state.phase == "over":
         turns_left = 0.0
     v = float(state.total(seat))

@@ -29,11 +29,19 @@ def event_of(state: S, seat: int):
     return state.content.events[e] if e >= 0 else None
 
 
+EXPECTED_ROUNDS = 22
+
+
+def rounds_left(state: S) -> float:
+    """A rough count of the rounds still to play (bots' estimates only)."""
+    if state.final_round:
+        return 0.5
+    return max(1.0, EXPECTED_ROUNDS - state.rounds)
+
+
 def coin_weight(state: S) -> float:
     """How much a coin of this turn is worth against a point of prestige (falls near the end)."""
-    lead = max(state.prestige)
-    left = max(0.0, state.content.end_prestige - lead)
-    return 0.25 + 0.5 * min(1.0, left / state.content.end_prestige)
+    return 0.25 + 0.5 * min(1.0, rounds_left(state) / 15.0)
 
 
 def spelling(state: S, seat: int) -> Spelling:
@@ -76,6 +84,7 @@ def spelling(state: S, seat: int) -> Spelling:
         award_now=state.award[seat],
         inked=tuple(sorted(state.inked[seat])),
         coin_weight=coin_weight(state),
+        foreign_bonus=0.01 if state.options.coop == "off" else -1.5,
     )
 
 
@@ -451,6 +460,9 @@ def pass_turn(state: S, seat: int) -> None:
     end_of_turn(state, seat)
 
 
+MAX_BACKS = 3  # words abandoned for another in one turn: bounded so a turn always ends
+
+
 @dataclass(frozen=True)
 class Arrange(Step):
     """The proposed layout of a typed word: accept it, or turn cards face down or up."""
@@ -458,9 +470,12 @@ class Arrange(Step):
     word: str
     cards: tuple[int, ...]
     wild: tuple[bool, ...]
+    changes: int = 0  # face down/up turns so far: bounded so a layout cannot cycle forever
 
     def _variants(self, state: S) -> list[str]:
         seat = self.seat
+        if self.changes >= 2 * len(self.word):
+            return []
         sp = spelling(state, seat)
         hand = set(sp.hand)
         must_up = set(sp.must_up)
@@ -500,25 +515,29 @@ class Arrange(Step):
         return None
 
     def legal_actions(self, state: S) -> list[str]:
-        return ["accept", *self._variants(state), "back"]
+        acts = ["accept", *self._variants(state)]
+        if state.backs < MAX_BACKS:
+            acts.append("back")
+        return acts
 
     def resolve(self, state: S, action: str) -> None:
         seat = self.seat
         if action == "accept":
             apply_word(state, seat, self.word, self.cards, self.wild)
         elif action == "back":
+            state.backs += 1
             state.push(Spell(seat))
         elif action.startswith("wild:"):
             c = int(action[5:])
             i = self.cards.index(c)
             wild = list(self.wild)
             wild[i] = True
-            state.push(Arrange(seat, self.word, self.cards, tuple(wild)))
+            state.push(Arrange(seat, self.word, self.cards, tuple(wild), self.changes + 1))
         else:
             c = int(action[3:])
             turned = self._turned_up(state, c)
             assert turned is not None
-            state.push(Arrange(seat, self.word, turned[0], turned[1]))
+            state.push(Arrange(seat, self.word, turned[0], turned[1], self.changes + 1))
 
     def score(self, state: S) -> WordScore:
         sp = spelling(state, self.seat)
@@ -873,6 +892,7 @@ def start_turn(state: S) -> None:
     state.purchased = False
     state.flushed = False
     state.aggressive_used = False
+    state.backs = 0
     state.played = []
     ev = event_of(state, seat)
     if ev is not None and ev.kind == "turn_ink":

@@ -34,12 +34,14 @@ class Spelling:
     award_now: int = 0  # prestige of the speller's active award
     inked: tuple[int, ...] = ()
     coin_weight: float = 1.0
+    foreign_bonus: float = 0.01  # worth of sending another player's classic home (negative in co-op)
 
     def key(self) -> tuple:
         return (
             self.hand, self.must_up, self.must_wild, self.own_classics, self.foreign_classics,
             self.min_len, self.max_len, self.max_wilds, self.required,
             self.event.key if self.event else "", self.awards, self.award_now, self.coin_weight,
+            self.foreign_bonus,
         )
 
 

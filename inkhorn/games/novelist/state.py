@@ -72,6 +72,7 @@ class NovelistState(GameState):
     purchased: bool
     flushed: bool
     aggressive_used: bool
+    backs: int
     final_round: bool
     rounds: int
     last_word: list[Any]  # [seat, word, coins, prestige] of the last word spelled
@@ -135,6 +136,7 @@ class NovelistState(GameState):
         new.purchased = self.purchased
         new.flushed = self.flushed
         new.aggressive_used = self.aggressive_used
+        new.backs = self.backs
         new.final_round = self.final_round
         new.rounds = self.rounds
         new.last_word = self.last_word

@@ -156,7 +156,7 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
                 gip[table[c].genre] = gip.get(table[c].genre, 0) - 1
         sc = score_word(table, sp, word, tcards, tuple(wild), gip)
         # prefer using other players' classics (they go back to their owners), then fewer wilds
-        v = sc.value + 0.01 * sum(1 for c in tcards if c in foreign_set) - 0.001 * w
+        v = sc.value + sp.foreign_bonus * sum(1 for c in tcards if c in foreign_set) - 0.001 * w
         if v > best[1]:
             best[0] = Play(word, tcards, tuple(wild), sc)
             best[1] = v
