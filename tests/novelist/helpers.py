@@ -73,3 +73,35 @@ def new(players: int = 2, seed: int = 0, **options) -> NovelistState:
     state = GAME.new_game(players, seed, options)
     assert isinstance(state, NovelistState)
     return state
+
+
+def card_id(state: NovelistState, letter: str, genre: str | None = None, special: str | None = None,
+            classic: bool | None = None, starting_seat: int | None = None, exclude: tuple[int, ...] = ()) -> int:
+    """The first card matching the description (starting cards: of ``starting_seat``'s set)."""
+    content = state.content
+    if starting_seat is not None:
+        pool = list(content.coin_ids[starting_seat]) + list(content.prestige_ids)
+    else:
+        pool = list(content.genre_card_ids)
+    for c in pool:
+        card = content.cards[c]
+        if c in exclude or card.letter != letter:
+            continue
+        if genre is not None and card.genre != genre:
+            continue
+        if special is not None and card.special != special:
+            continue
+        if classic is not None and card.classic != classic:
+            continue
+        return c
+    raise AssertionError(f"no card {letter} {genre} {special}")
+
+
+def start(state: NovelistState, seat: int, letter: str) -> int:
+    return card_id(state, letter, starting_seat=seat)
+
+
+def spell(state: NovelistState, word: str) -> None:
+    """Spell ``word`` and accept the proposed layout."""
+    state.apply(f"spell:{word}")
+    state.apply("accept")

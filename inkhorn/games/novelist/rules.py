@@ -476,28 +476,40 @@ class Arrange(Step):
         seat = self.seat
         if self.changes >= 2 * len(self.word):
             return []
-        sp = spelling(state, seat)
-        hand = set(sp.hand)
-        must_up = set(sp.must_up)
+        forced = state.forced_wild[seat]
+        must_up = self._must_up(state)
+        ev = event_of(state, seat)
+        max_wilds = ev.n if ev is not None and ev.kind == "max_wilds" else 99
+        hand = state.hand[seat]
         acts = []
         table = state.content.cards
         n_wild = sum(self.wild)
+        if n_wild < max_wilds:
+            for i, c in enumerate(self.cards):
+                if not self.wild[i] and c in hand and c not in must_up and c not in forced:
+                    acts.append(f"wild:{c}")
         for i, c in enumerate(self.cards):
-            if not self.wild[i] and c in hand and c not in must_up and n_wild < sp.max_wilds:
-                acts.append(f"wild:{c}")
-        for i, c in enumerate(self.cards):
-            if self.wild[i] and c not in sp.must_wild and table[c].letter in self.word:
-                if self._turned_up(state, c) is not None:
+            if self.wild[i] and c not in forced and table[c].letter in self.word:
+                if self._turned_up(state, c, must_up) is not None:
                     acts.append(f"up:{c}")
         return acts
 
-    def _turned_up(self, state: S, card: int) -> tuple[tuple[int, ...], tuple[bool, ...]] | None:
+    def _must_up(self, state: S) -> set[int]:
+        seat = self.seat
+        must_up = set(state.inked[seat])
+        if state.borrowed[seat] >= 0:
+            must_up.add(state.borrowed[seat])
+        return must_up
+
+    def _turned_up(self, state: S, card: int, must_up: set[int]) -> tuple[tuple[int, ...], tuple[bool, ...]] | None:
         """Turn a face-down card face up at a position of its letter, swapping places."""
         table = state.content.cards
         letter = table[card].letter
         i = self.cards.index(card)
         cards, wild = list(self.cards), list(self.wild)
-        must_up = set(spelling(state, self.seat).must_up)
+        if self.word[i] == letter:
+            wild[i] = False
+            return tuple(cards), tuple(wild)
         for j, ch in enumerate(self.word):
             if ch != letter or j == i:
                 continue
@@ -509,9 +521,6 @@ class Arrange(Step):
             if other in state.hand[self.seat] and other not in must_up:
                 cards[i], cards[j] = other, card
                 return tuple(cards), tuple(wild)
-        if self.word[i] == letter:
-            wild[i] = False
-            return tuple(cards), tuple(wild)
         return None
 
     def legal_actions(self, state: S) -> list[str]:
@@ -535,7 +544,7 @@ class Arrange(Step):
             state.push(Arrange(seat, self.word, self.cards, tuple(wild), self.changes + 1))
         else:
             c = int(action[3:])
-            turned = self._turned_up(state, c)
+            turned = self._turned_up(state, c, self._must_up(state))
             assert turned is not None
             state.push(Arrange(seat, self.word, turned[0], turned[1], self.changes + 1))
 

@@ -13,6 +13,7 @@ down) with :func:`best_layout`, maximising the word's score.
 from __future__ import annotations
 
 import gzip
+import heapq
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
@@ -213,8 +214,9 @@ class WordFinder:
     def _card_value(self, c: Card, cw: float) -> float:
         return c.coins * cw + c.prestige + 0.5 * (c.genre_coins * cw + c.genre_prestige) + (0.7 if c.special else 0.0)
 
-    def ranked_signatures(self, sp: Spelling) -> list[tuple[float, str]]:
-        """(estimate, signature) of every signature the speller can spell, best first."""
+    def ranked_signatures(self, sp: Spelling, top: int | None = None) -> list[tuple[float, str]]:
+        """(estimate, signature) of the signatures the speller can spell, best first (all of
+        them, or the ``top`` best that hold the required letter)."""
         table = self.table
         cw = sp.coin_weight
         hand_c: dict[str, int] = {}
@@ -259,10 +261,26 @@ class WordFinder:
             _alen, a = award_for(sp, L)
             award_gain[L] = (a - sp.award_now if a else 0) + (long_bonus if L >= long_len else 0) + 0.01 * L
 
-        def visit(key: str, est: float, free_used: int) -> None:
+        alphabet = "abcdefghijklmnopqrstuvwxyz"
+        nl = len(letters)
+        base_budget = f + n_free
+
+        def rec(idx: int, key: str, est: float, free_used: int) -> None:
+            if idx < nl:
+                ch = letters[idx]
+                mu = mu_c.get(ch, 0)
+                cl = classic_c.get(ch, 0)
+                top = hand_c.get(ch, 0) + cl
+                pre = prefix[ch]
+                for s in range(mu, top + 1):
+                    used_hand = mu if mu > s - cl else s - cl
+                    rec(idx + 1, key + ch * s, est + pre[s], free_used + used_hand - mu)
+                return
             k = len(key)
-            wb = f + n_free - free_used
-            wmax = min(wb, wild_cap)
+            if not k:
+                return
+            wb = base_budget - free_used
+            wmax = wb if wb < wild_cap else wild_cap
             for w in range(f, wmax + 1):
                 L = k + w
                 if L < lo_len or L > hi_len:
@@ -272,38 +290,30 @@ class WordFinder:
                     if key in by_key and found.get(key, -1e9) < v:
                         found[key] = v
                 elif w == 1:
-                    for sig in del1.get(key, ()):
-                        if found.get(sig, -1e9) < v:
-                            found[sig] = v
+                    if k < 2 and f == 0:
+                        continue  # two-letter words with a wild are never worth offering
+                    sigs = del1.get(key)
+                    if sigs:
+                        for sig in sigs:
+                            if found.get(sig, -1e9) < v:
+                                found[sig] = v
                 else:
-                    for x in "abcdefghijklmnopqrstuvwxyz":
+                    for x in alphabet:
                         pos = 0
                         while pos < k and key[pos] < x:
                             pos += 1
-                        k2 = key[:pos] + x + key[pos:]
-                        for sig in del1.get(k2, ()):
+                        for sig in del1.get(key[:pos] + x + key[pos:], ()):
                             if found.get(sig, -1e9) < v:
                                 found[sig] = v
 
-        nl = len(letters)
-
-        def rec(idx: int, key: str, est: float, free_used: int) -> None:
-            if idx == nl:
-                if key:
-                    visit(key, est, free_used)
-                return
-            ch = letters[idx]
-            mu = mu_c.get(ch, 0)
-            cl = classic_c.get(ch, 0)
-            top = hand_c.get(ch, 0) + cl
-            pre = prefix[ch]
-            for s in range(mu, top + 1):
-                used_hand = max(mu, s - cl)
-                rec(idx + 1, key + ch * s, est + pre[s], free_used + used_hand - mu)
-
         rec(0, "", 0.0, 0)
-        ranked = sorted(((v, k) for k, v in found.items()), reverse=True)
-        return ranked
+        if top is not None:
+            items = found.items()
+            if sp.required:
+                items = [(k, v) for k, v in items if sp.required in k]  # type: ignore[assignment]
+            best = heapq.nlargest(top, items, key=lambda kv: (kv[1], kv[0]))
+            return [(v, k) for k, v in best]
+        return sorted(((v, k) for k, v in found.items()), reverse=True)
 
     def candidates(self, sp: Spelling, limit: int = 12) -> list[str]:
         """Up to ``limit`` good words by estimate (cheap; no layouts), best first."""
@@ -314,7 +324,7 @@ class WordFinder:
             return hit
         out: list[str] = []
         req = sp.required
-        for _v, sig in self.ranked_signatures(sp):
+        for _v, sig in self.ranked_signatures(sp, limit):
             if req and req not in sig:
                 continue
             for w in self.dic.by_key[sig]:
