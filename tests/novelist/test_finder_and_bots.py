@@ -1,0 +1,112 @@
+"""The word finder, the human proposal, hidden information and the bots."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from inkhorn.core.checks import check_determinize
+from inkhorn.games.novelist.rules import Arrange, genre_in_play, spelling
+from inkhorn.match import play_match
+from tests.novelist.helpers import card_id, new, set_hand, start, take
+
+
+def test_finder_returns_spellable_words_with_best_layouts():
+    state = new(2, 0)
+    q = card_id(state, "q", "romance")
+    set_hand(state, 0, [q, start(state, 0, "a"), start(state, 0, "t"), start(state, 0, "i"), start(state, 0, "n")])
+    sp = spelling(state, 0)
+    plays = state.finder.find(sp, genre_in_play(state, 0))
+    assert plays, "no words found"
+    values = [p.score.value for p in plays]
+    assert values == sorted(values, reverse=True)
+    for p in plays:
+        assert p.word in state.dictionary
+        for c, w, ch in zip(p.cards, p.wild, p.word):
+            assert w or state.content.cards[c].letter == ch
+    # the best word uses the valuable Q face up
+    best = plays[0]
+    assert q in best.cards and not best.wild[best.cards.index(q)]
+
+
+def test_finder_counts_genre_pairs_and_doubling():
+    state = new(2, 0)
+    e_dbl = card_id(state, "e", "romance", "double")
+    r = card_id(state, "r", "romance", "", classic=False)
+    set_hand(state, 0, [r, e_dbl, start(state, 0, "a"), start(state, 0, "t")])
+    plays = state.finder.find(spelling(state, 0), {})
+    by_word = {p.word: p for p in plays}
+    assert "rate" in by_word or "tear" in by_word or "tare" in by_word
+    some = next(p for p in plays if r in p.cards and e_dbl in p.cards)
+    i, j = some.cards.index(r), some.cards.index(e_dbl)
+    cards = state.content.cards
+    extra = cards[r].coins if abs(i - j) == 1 else 0
+    assert some.score.coins >= cards[r].coins + cards[r].genre_coins + cards[e_dbl].coins + extra
+
+
+def test_finder_respects_inked_cards_and_awards():
+    state = new(2, 0, awards=True)
+    set_hand(state, 0, [start(state, 0, ch) for ch in "aeilnrst"])
+    z = card_id(state, "z", "horror")
+    take(state, z)
+    state.hand[0].append(z)
+    state.inked[0] = [z]
+    plays = state.finder.find(spelling(state, 0), {})
+    assert plays and all("z" in p.word and z in p.cards for p in plays)
+    state.inked[0] = []
+    state.hand[0].remove(z)
+    plays = state.finder.find(spelling(state, 0), {})
+    assert max(len(p.word) for p in plays) >= 7  # awards make long words worth finding
+
+
+def test_finder_median_latency_under_5ms():
+    from bench.wordfinder import measure
+
+    r = measure(80, 3)
+    assert r["median_ms"] < 5.0, r
+
+
+def test_typed_word_gets_the_best_proposal():
+    state = new(2, 0)
+    set_hand(state, 0, [start(state, 0, ch) for ch in "aeths"])
+    state.apply("spell:THE")  # any case is accepted
+    step = state.decision()
+    assert isinstance(step, Arrange) and step.word == "the" and not any(step.wild)
+
+
+def _ints(value):
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _ints(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _ints(v)
+
+
+def test_hands_and_deck_order_stay_out_of_other_observations():
+    state = new(3, 5)
+    for seat in range(3):
+        mine = state.observation(seat)["me"]
+        assert mine["hand"] == sorted(state.hand[seat])
+        assert mine["deck_cards"] == sorted(state.deck[seat])  # contents, never the order
+        for other in (None, (seat + 1) % 3, (seat + 2) % 3):
+            seen = set(_ints(state.observation(other)))
+            assert not seen & set(state.hand[seat]), f"seat {seat}'s hand leaks to {other}"
+            assert not seen & set(state.deck[seat]), f"seat {seat}'s deck leaks to {other}"
+    for seat in (None, 0, 1, 2):
+        check_determinize(state, seat, 77)
+
+
+def test_greedy_beats_random_seat_rotated():
+    wins = 0
+    games = 6
+    for i in range(games):
+        agents = ["random", "random"]
+        agents[i % 2] = "greedy"
+        result = play_match("novelist", agents, 100 + i)
+        wins += (i % 2) in result.winners
+    assert wins >= 5
