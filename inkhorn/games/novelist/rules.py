@@ -131,7 +131,7 @@ def draw_hand(state: S, seat: int) -> None:
         if draw_card(state, seat) < 0:
             break
     if state.heckled[seat]:
-        state.heckled[seat] = False
+        state.heckled = [h and s != seat for s, h in enumerate(state.heckled)]  # shared by clones: replaced
         hand = state.hand[seat]
         if hand:
             c = hand[state.rng.randrange(len(hand))]
@@ -155,7 +155,7 @@ def refill_row(state: S) -> None:
 def to_trash(state: S, card: int) -> None:
     """Trashed cards leave their owner: genre cards go back towards the Offer Deck."""
     if state.content.cards[card].starting:
-        state.box.append(card)
+        state.box = state.box + [card]  # shared by clones: replaced, never changed in place
     else:
         state.offer_discard.append(card)
 
@@ -323,8 +323,7 @@ def use_power(state: S, seat: int, action: str) -> bool:
             state.ink[s] -= lose
             state.ink_supply += lose
     elif key == "heckle":
-        for s in others:
-            state.heckled[s] = True
+        state.heckled = [s != seat for s in range(state.num_players)]
     elif key == "detour":
         for s in others:
             free = sorted(c for c in state.hand[s] if c not in state.forced_wild[s] and c not in state.inked[s]
@@ -804,14 +803,15 @@ def end_of_turn(state: S, seat: int) -> None:
     if state.options.events:
         dec = state.prestige[seat] // 10
         if dec > state.decade[seat]:
-            state.decade[seat] = dec
+            state.decade = [dec if s == seat else d for s, d in enumerate(state.decade)]
             if not state.event_deck and state.event_discard:
                 pile = sorted(state.event_discard)
                 state.rng.shuffle(pile)
                 state.event_deck = pile
                 state.event_discard = []
             if state.event_deck:
-                e = state.event_deck.pop()
+                e = state.event_deck[-1]
+                state.event_deck = state.event_deck[:-1]
                 state.push(EventDraw(seat, e))
 
 
@@ -830,14 +830,14 @@ class EventDraw(Step):
         seat = self.seat
         if action == "event:keep":
             if state.events[seat] >= 0:
-                state.event_discard.append(state.events[seat])
+                state.event_discard = state.event_discard + [state.events[seat]]
             state.events[seat] = self.event
             return
         other = int(action.rsplit(":", 1)[1])
         theirs = state.events[other]
         state.events[other] = self.event
         if state.events[seat] >= 0:
-            state.event_discard.append(state.events[seat])
+            state.event_discard = state.event_discard + [state.events[seat]]
         state.events[seat] = theirs
 
     def prompt(self, state: S) -> str:

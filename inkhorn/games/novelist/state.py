@@ -97,25 +97,28 @@ class NovelistState(GameState):
     # ---- copies ---------------------------------------------------------------------------
     def clone(self) -> NovelistState:
         new = self._clone_base()
-        new.deck = [p[:] for p in self.deck]
-        new.hand = [p[:] for p in self.hand]
-        new.discard = [p[:] for p in self.discard]
-        new.classics = [p[:] for p in self.classics]
-        new.inked = [p[:] for p in self.inked]
-        new.forced_wild = [p[:] for p in self.forced_wild]
-        new.set_aside = [p[:] for p in self.set_aside]
+        copy = list.copy
+        new.deck = list(map(copy, self.deck))
+        new.hand = list(map(copy, self.hand))
+        new.discard = list(map(copy, self.discard))
+        new.classics = list(map(copy, self.classics))
+        new.inked = list(map(copy, self.inked))
+        new.forced_wild = list(map(copy, self.forced_wild))
+        new.set_aside = list(map(copy, self.set_aside))
         new.borrowed = self.borrowed[:]
         new.known_top = self.known_top[:]
         new.played = self.played[:]
         new.offer_row = self.offer_row[:]
         new.offer_deck = self.offer_deck[:]
         new.offer_discard = self.offer_discard[:]
-        new.box = self.box[:]
+        # box, awards_left, heckled, events deck/discard and decade are replaced, never
+        # changed in place, so clones share them
+        new.box = self.box
         new.jail = self.jail[:]
         new.prestige = self.prestige[:]
         new.award = self.award[:]
         new.award_len = self.award_len[:]
-        new.awards_left = self.awards_left[:]
+        new.awards_left = self.awards_left
         new.adverts = self.adverts[:]
         new.ink = self.ink[:]
         new.remover = self.remover[:]
@@ -123,11 +126,11 @@ class NovelistState(GameState):
         new.remover_supply = self.remover_supply
         new.powers = self.powers
         new.must_letter = self.must_letter[:]
-        new.heckled = self.heckled[:]
+        new.heckled = self.heckled
         new.events = self.events[:]
-        new.event_deck = self.event_deck[:]
-        new.event_discard = self.event_discard[:]
-        new.decade = self.decade[:]
+        new.event_deck = self.event_deck
+        new.event_discard = self.event_discard
+        new.decade = self.decade
         new.rival_score = self.rival_score
         new.turn = self.turn
         new.phase = self.phase

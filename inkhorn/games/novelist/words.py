@@ -25,7 +25,7 @@ from inkhorn.games.novelist.scoring import Spelling, WordScore, award_for, score
 
 SHIPPED_WORDS = Path(__file__).parent / "content" / "words.txt.gz"
 MAX_FIND_LEN = 12  # the longest Literary Award; longer words are still valid when typed
-DEL1_MAX_LEN = 10
+DEL1_MAX_LEN = 9  # a wild beside 8 face-up letters; longer words are found without wilds
 
 
 class Dictionary:
@@ -34,13 +34,16 @@ class Dictionary:
     def __init__(self, words: list[str], source: str):
         self.source = source
         self.words = frozenset(words)
-        by_key: dict[str, list[str]] = {}
+        by_key: dict[str, tuple[str, ...]] = {}
         for w in words:
             if len(w) <= MAX_FIND_LEN:
-                by_key.setdefault("".join(sorted(w)), []).append(w)
-        self.by_key: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in by_key.items()}
+                k = "".join(sorted(w))
+                known = by_key.get(k)
+                by_key[k] = (w,) if known is None else known + (w,)
+        self.by_key = by_key
         del1: dict[str, list[str]] = {}
-        for k in self.by_key:
+        get = del1.get
+        for k in by_key:
             if len(k) > DEL1_MAX_LEN:
                 continue
             prev = ""
@@ -48,8 +51,13 @@ class Dictionary:
                 if ch == prev:
                     continue
                 prev = ch
-                del1.setdefault(k[:i] + k[i + 1 :], []).append(k)
-        self.del1: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in del1.items()}
+                shorter = k[:i] + k[i + 1 :]
+                sigs = get(shorter)
+                if sigs is None:
+                    del1[shorter] = [k]
+                else:
+                    sigs.append(k)
+        self.del1 = del1  # never mutated after building
 
     def __contains__(self, word: str) -> bool:
         return word in self.words
@@ -265,20 +273,25 @@ class WordFinder:
         nl = len(letters)
         base_budget = f + n_free
 
+        subsets: list[tuple[float, str, int]] = []
+
         def rec(idx: int, key: str, est: float, free_used: int) -> None:
             if idx < nl:
                 ch = letters[idx]
                 mu = mu_c.get(ch, 0)
                 cl = classic_c.get(ch, 0)
-                top = hand_c.get(ch, 0) + cl
+                top_n = hand_c.get(ch, 0) + cl
                 pre = prefix[ch]
-                for s in range(mu, top + 1):
+                for s in range(mu, top_n + 1):
                     used_hand = mu if mu > s - cl else s - cl
                     rec(idx + 1, key + ch * s, est + pre[s], free_used + used_hand - mu)
-                return
+            elif key:
+                subsets.append((est, key, free_used))
+
+        req = sp.required
+
+        def lookup(est: float, key: str, free_used: int) -> None:
             k = len(key)
-            if not k:
-                return
             wb = base_budget - free_used
             wmax = wb if wb < wild_cap else wild_cap
             for w in range(f, wmax + 1):
@@ -287,7 +300,7 @@ class WordFinder:
                     continue
                 v = est + award_gain[L]
                 if w == 0:
-                    if key in by_key and found.get(key, -1e9) < v:
+                    if key in by_key and found.get(key, -1e9) < v and (not req or req in key):
                         found[key] = v
                 elif w == 1:
                     if k < 2 and f == 0:
@@ -295,7 +308,7 @@ class WordFinder:
                     sigs = del1.get(key)
                     if sigs:
                         for sig in sigs:
-                            if found.get(sig, -1e9) < v:
+                            if found.get(sig, -1e9) < v and (not req or req in sig):
                                 found[sig] = v
                 else:
                     for x in alphabet:
@@ -303,17 +316,26 @@ class WordFinder:
                         while pos < k and key[pos] < x:
                             pos += 1
                         for sig in del1.get(key[:pos] + x + key[pos:], ()):
-                            if found.get(sig, -1e9) < v:
+                            if found.get(sig, -1e9) < v and (not req or req in sig):
                                 found[sig] = v
 
         rec(0, "", 0.0, 0)
-        if top is not None:
-            items = found.items()
-            if sp.required:
-                items = [(k, v) for k, v in items if sp.required in k]  # type: ignore[assignment]
-            best = heapq.nlargest(top, items, key=lambda kv: (kv[1], kv[0]))
-            return [(v, k) for k, v in best]
-        return sorted(((v, k) for k, v in found.items()), reverse=True)
+        if top is None:
+            for item in subsets:
+                lookup(*item)
+            return sorted(((v, k) for k, v in found.items()), reverse=True)
+        # best subsets first; stop once no later subset can enter the top
+        subsets.sort(reverse=True)
+        max_bonus = max(award_gain)
+        last = len(subsets) - 1
+        for i, item in enumerate(subsets):
+            lookup(*item)
+            if i < last and len(found) >= top:
+                bound = subsets[i + 1][0] + max_bonus
+                if heapq.nlargest(top, found.values())[-1] > bound:
+                    break
+        best = heapq.nlargest(top, found.items(), key=lambda kv: (kv[1], kv[0]))
+        return [(v, k) for k, v in best]
 
     def candidates(self, sp: Spelling, limit: int = 12) -> list[str]:
         """Up to ``limit`` good words by estimate (cheap; no layouts), best first."""
