@@ -19,19 +19,20 @@ VARIANTS = {
     "digital-rules": {"flush_rule": "digital", "discard_oldest": True},
     "coop-hack": {"coop": "penny-hack"},
     "coop-gossip": {"coop": "gossip-sheet", "events": True, "powers": "aggressive"},
+    "everything": {"awards": True, "adverts": True, "powers": "passive", "events": True},
 }
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @given(seed=st.integers(0, 10**6))
-@settings(max_examples=2)
+@settings(max_examples=8)
 def test_random_games_all_player_counts(players, seed):
     check_random_game("novelist", players, seed, {}, every=60, extra=check_conservation)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 @given(seed=st.integers(0, 10**6))
-@settings(max_examples=2)
+@settings(max_examples=8)
 def test_random_games_each_variant(variant, seed):
     options = VARIANTS[variant]
     players = 1 + seed % 5 if options.get("coop") else 2 + seed % 4

@@ -124,5 +124,4 @@ def render_state(state: Any, seat: int | None) -> Any:
                 laid.append(card_text(content.cards[c], wild=w))
                 laid.append(" ")
             parts.append(Panel(laid, title=f"layout of {step.word.upper()}"))
-        parts.append(Text(step.prompt(state), style="bold"))
     return Group(*parts)
