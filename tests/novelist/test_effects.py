@@ -283,3 +283,44 @@ def test_price_never_below_one_with_discount_event():
         set_hand(state, 0, [start(state, 0, "a"), start(state, 0, "t")])
         spell(state, "at")
         state.apply(f"buy:{state.offer_row[0]}")  # no coins
+
+
+def test_scaling_cards_per_genre_per_wild_per_ink():
+    # per genre: 1 prestige for each other Adventure card in the word
+    state = new(2, 0)
+    cards = state.content.cards
+    a_scale = cid(state, "a", "adventure", "per_genre")
+    l_adv = cid(state, "l", "adventure", "", classic=False)
+    r_adv = cid(state, "r", "adventure", "", classic=False)
+    set_hand(state, 0, [r_adv, start(state, 0, "e"), a_scale, l_adv])
+    spell(state, "real")
+    want = (cards[a_scale].prestige + 2 * cards[a_scale].amount
+            + cards[l_adv].prestige + cards[l_adv].genre_prestige + cards[r_adv].prestige + cards[r_adv].genre_prestige)
+    assert state.prestige[0] == want
+    # per wild: 1 coin for each face-down card
+    state = new(2, 0)
+    a_wild = cid(state, "a", "mystery", "per_wild")
+    n_mys = cid(state, "n", "mystery", "", classic=False)
+    set_hand(state, 0, [n_mys, a_wild, start(state, 0, "e"), start(state, 0, "t")])
+    state.apply("spell:nail")
+    assert sum(state.decision().wild) == 2
+    state.apply("accept")
+    assert state.coins == cards[n_mys].coins + cards[n_mys].genre_coins + cards[a_wild].coins + 2
+    # per ink: 1 coin for each inked card in the word
+    state = new(2, 0)
+    n_ink = cid(state, "n", "horror", "per_ink")
+    l_hor = cid(state, "l", "horror", "", classic=False)
+    set_hand(state, 0, [n_ink, start(state, 0, "i"), l_hor])
+    state.inked[0] = [l_hor]
+    state.ink_supply -= 1
+    spell(state, "nil")
+    assert state.coins == cards[n_ink].coins + 1 + 1 + cards[l_hor].coins + cards[l_hor].genre_coins
+    check_conservation(state)
+
+
+def test_smudged_letter_card_gives_nothing():
+    state = new(2, 0)
+    state.must_letter[0] = "e"
+    set_hand(state, 0, [start(state, 0, ch) for ch in "tea"])
+    spell(state, "tea")
+    assert state.coins == 2 and state.must_letter[0] == ""
