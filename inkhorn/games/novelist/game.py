@@ -27,7 +27,7 @@ class NovelistOptions(GameOptions):
         "off", description="co-op Penny Dreadful mode against the named rival card (solo or team)"
     )
     team_target: int = Field(60, ge=1, le=500, description="co-op: shared prestige per player the team must reach")
-    rival_target: int = Field(140, ge=1, le=1000, description="co-op: rival points per player that beat the team")
+    rival_target: int = Field(120, ge=1, le=1000, description="co-op: rival points per player that beat the team")
     flush_rule: Literal["rulebook", "digital"] = Field(
         "rulebook",
         description="flush condition besides 4+ of one genre: all 7 cost 6+ (rulebook) or 4+ cost 6+ (digital)",
@@ -196,4 +196,5 @@ def own_value(state: NovelistState, seat: int) -> float:
 
 
 def team_value(state: NovelistState) -> float:
-    return sum(own_value(state, s) for s in range(state.num_players)) - state.rival_score
+    weight = state.options.team_target / state.options.rival_target
+    return sum(own_value(state, s) for s in range(state.num_players)) - weight * state.rival_score

@@ -258,8 +258,12 @@ class NovelistState(GameState):
 
     def scores(self) -> list[float]:
         if self.options.coop != "off":
-            margin = float(self.team_total() - self.rival_score)
-            return [margin] * self.num_players
+            # co-op: how much nearer the team is to its goal than the rival to its own, in
+            # percent of a goal; positive exactly when the team is winning
+            n = self.num_players
+            team = self.team_total() / (self.options.team_target * n)
+            rival = self.rival_score / (self.options.rival_target * n)
+            return [round(100.0 * (team - rival), 3)] * n
         return [float(self.total(s)) for s in range(self.num_players)]
 
     def tiebreak(self, seat: int) -> tuple[float, ...]:
