@@ -24,6 +24,16 @@ if TYPE_CHECKING:
 # ---- helpers ------------------------------------------------------------------------------------
 
 
+def put(state: S, field: str, seat: int, value) -> None:
+    """Set one seat's entry of a rarely changed per-seat list. Clones share those lists, so
+    the list is replaced, never changed in place."""
+    old = getattr(state, field)
+    if old[seat] != value:
+        new = old.copy()
+        new[seat] = value
+        setattr(state, field, new)
+
+
 def event_of(state: S, seat: int):
     e = state.events[seat]
     return state.content.events[e] if e >= 0 else None
@@ -111,7 +121,7 @@ def draw_card(state: S, seat: int) -> int:
         state.deck[seat] = deck = pile
         state.discard[seat] = []
         state.set_aside[seat] = []
-    state.known_top[seat] = -1
+    put(state, "known_top", seat, -1)
     c = deck.pop()
     state.hand[seat].append(c)
     return c
@@ -176,7 +186,7 @@ def return_borrowed(state: S, seat: int) -> None:
         if b in state.hand[seat]:
             state.hand[seat].remove(b)
             state.offer_row.append(b)
-        state.borrowed[seat] = -1
+        put(state, "borrowed", seat, -1)
 
 
 def card_price(state: S, seat: int, card: int) -> int:
@@ -276,7 +286,7 @@ def use_power(state: S, seat: int, action: str) -> bool:
         card = int(parts[2])
         state.offer_row.remove(card)
         state.hand[seat].append(card)
-        state.borrowed[seat] = card  # its place in the row stays empty until it comes back
+        put(state, "borrowed", seat, card)  # its place in the row stays empty until it comes back
     elif key == "research":
         genre = parts[2]
         table = state.content.cards
@@ -292,7 +302,7 @@ def use_power(state: S, seat: int, action: str) -> bool:
             revealed.append(c)
         deck.extend(sorted(revealed))
         state.rng.shuffle(deck)
-        state.known_top[seat] = -1
+        put(state, "known_top", seat, -1)
     elif key == "ghostwriter":
         c = draw_card(state, seat)
         if c >= 0:
@@ -315,7 +325,7 @@ def use_power(state: S, seat: int, action: str) -> bool:
             state.offer_discard.append(c)
             letter = state.content.cards[c].letter
             for s in others:
-                state.must_letter[s] = letter
+                put(state, "must_letter", s, letter)
     elif key == "shrink":
         x = int(parts[2])
         for s in others:
@@ -403,7 +413,7 @@ class Spell(Step):
         elif action.startswith("remove:"):
             c = int(action[7:])
             state.inked[seat].remove(c)
-            state.remover[seat] -= 1
+            put(state, "remover", seat, state.remover[seat] - 1)
             state.remover_supply += 1
             state.ink_supply += 1
         elif action.startswith("power:"):
@@ -453,7 +463,7 @@ def pass_turn(state: S, seat: int) -> None:
     state.hand[seat] = []
     release_ink(state, seat)
     state.forced_wild[seat] = []
-    state.must_letter[seat] = ""
+    put(state, "must_letter", seat, "")
     draw_hand(state, seat)
     state.last_word = [seat, "", 0, 0]
     end_of_turn(state, seat)
@@ -591,16 +601,16 @@ def apply_word(state: S, seat: int, word: str, cards: tuple[int, ...], wild: tup
     if state.borrowed[seat] in played:
         played.remove(state.borrowed[seat])
         state.offer_row.append(state.borrowed[seat])
-        state.borrowed[seat] = -1
+        put(state, "borrowed", seat, -1)
     state.played = played
     release_ink(state, seat)
     state.forced_wild[seat] = []
-    state.must_letter[seat] = ""
+    put(state, "must_letter", seat, "")
     state.coins += sc.coins
     gain_prestige(state, seat, sc.prestige)
     if sc.award:
-        state.award[seat] = sc.award
-        state.award_len[seat] = sc.award_length
+        put(state, "award", seat, sc.award)
+        put(state, "award_len", seat, sc.award_length)
         state.awards_left = [a for a in state.awards_left if a > sc.award_length]
     rv = rival(state)
     if rv is not None and rv.used_bonus:
@@ -657,11 +667,11 @@ class Choose(Step):
             state.ink[seat] += 1
         elif action == "take:remover":
             state.remover_supply -= 1
-            state.remover[seat] += 1
+            put(state, "remover", seat, state.remover[seat] + 1)
         elif action.startswith("jail:") and action != "jail:none":
             c = int(action[5:])
             state.offer_row.remove(c)
-            state.jail[seat] = c
+            put(state, "jail", seat, c)
             refill_row(state)
             rv = rival(state)
             if rv is not None:
@@ -736,7 +746,7 @@ class Purchase(Step):
             c = int(action[4:])
             state.coins -= card_price(state, seat, c)
             if state.jail[seat] == c:
-                state.jail[seat] = -1
+                put(state, "jail", seat, -1)
             else:
                 state.offer_row.remove(c)
                 refill_row(state)
@@ -759,7 +769,7 @@ class Purchase(Step):
         elif action == "advert":
             ad = state.content.adverts[state.adverts[seat]]
             state.coins -= ad.cost
-            state.adverts[seat] += 1
+            put(state, "adverts", seat, state.adverts[seat] + 1)
             gain_prestige(state, seat, ad.prestige)
             state.purchased = True
         elif action == "flush":
@@ -831,14 +841,14 @@ class EventDraw(Step):
         if action == "event:keep":
             if state.events[seat] >= 0:
                 state.event_discard = state.event_discard + [state.events[seat]]
-            state.events[seat] = self.event
+            put(state, "events", seat, self.event)
             return
         other = int(action.rsplit(":", 1)[1])
         theirs = state.events[other]
-        state.events[other] = self.event
+        put(state, "events", other, self.event)
         if state.events[seat] >= 0:
             state.event_discard = state.event_discard + [state.events[seat]]
-        state.events[seat] = theirs
+        put(state, "events", seat, theirs)
 
     def prompt(self, state: S) -> str:
         ev = state.content.events[self.event]
@@ -856,10 +866,10 @@ class Glance(Step):
         seat = self.seat
         deck = state.deck[seat]
         if action == "glance:keep":
-            state.known_top[seat] = deck[-1]
+            put(state, "known_top", seat, deck[-1])
         else:
             state.discard[seat].append(deck.pop())
-            state.known_top[seat] = -1
+            put(state, "known_top", seat, -1)
         state.push(Spell(seat) if state.phase == "spell" else Purchase(seat))
 
     def prompt(self, state: S) -> str:

@@ -105,29 +105,30 @@ class NovelistState(GameState):
         new.inked = list(map(copy, self.inked))
         new.forced_wild = list(map(copy, self.forced_wild))
         new.set_aside = list(map(copy, self.set_aside))
-        new.borrowed = self.borrowed[:]
-        new.known_top = self.known_top[:]
+        new.borrowed = self.borrowed
+        new.known_top = self.known_top
         new.played = self.played[:]
         new.offer_row = self.offer_row[:]
         new.offer_deck = self.offer_deck[:]
         new.offer_discard = self.offer_discard[:]
-        # box, awards_left, heckled, events deck/discard and decade are replaced, never
-        # changed in place, so clones share them
+        # lists changed only by replacing them (rules.put and the like) are shared by clones:
+        # box, awards_left, heckled, event deck/discard, decade, borrowed, known_top, jail,
+        # award, award_len, adverts, remover, must_letter, events
         new.box = self.box
-        new.jail = self.jail[:]
+        new.jail = self.jail
         new.prestige = self.prestige[:]
-        new.award = self.award[:]
-        new.award_len = self.award_len[:]
+        new.award = self.award
+        new.award_len = self.award_len
         new.awards_left = self.awards_left
-        new.adverts = self.adverts[:]
+        new.adverts = self.adverts
         new.ink = self.ink[:]
-        new.remover = self.remover[:]
+        new.remover = self.remover
         new.ink_supply = self.ink_supply
         new.remover_supply = self.remover_supply
         new.powers = self.powers
-        new.must_letter = self.must_letter[:]
+        new.must_letter = self.must_letter
         new.heckled = self.heckled
-        new.events = self.events[:]
+        new.events = self.events
         new.event_deck = self.event_deck
         new.event_discard = self.event_discard
         new.decade = self.decade
@@ -241,7 +242,9 @@ class NovelistState(GameState):
             self.forced_wild[s] = [c for c in self.forced_wild[s] if c in shown] + rest[:n_wild]
             self.hand[s] = [c for c in self.hand[s] if c in shown] + new_hidden
             if self.known_top[s] >= 0:
-                self.known_top[s] = self.deck[s][-1] if self.deck[s] else -1
+                known = self.known_top.copy()  # shared with the clone this world came from
+                known[s] = self.deck[s][-1] if self.deck[s] else -1
+                self.known_top = known
         deck = sorted(self.offer_deck)
         rng.shuffle(deck)
         self.offer_deck = deck
