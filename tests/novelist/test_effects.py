@@ -324,3 +324,20 @@ def test_smudged_letter_card_gives_nothing():
     set_hand(state, 0, [start(state, 0, ch) for ch in "tea"])
     spell(state, "tea")
     assert state.coins == 2 and state.must_letter[0] == ""
+
+
+def test_digital_rule_discards_the_oldest_offer_when_nothing_bought():
+    state = new(2, 0, discard_oldest=True)
+    oldest = state.offer_row[0]
+    state.apply("pass")
+    assert oldest in state.offer_discard and oldest not in state.offer_row and len(state.offer_row) == 7
+    set_hand(state, 1, [start(state, 1, "a"), start(state, 1, "t")])
+    spell(state, "at")
+    state.apply("ink:buy")
+    second = state.offer_row[0]
+    state.apply("end")
+    assert state.offer_row[0] == second  # something was bought: the row stays
+    plain = new(2, 0)
+    first = plain.offer_row[0]
+    plain.apply("pass")
+    assert plain.offer_row[0] == first

@@ -793,9 +793,6 @@ class Purchase(Step):
 
 
 def finish_purchases(state: S, seat: int) -> None:
-    if state.options.discard_oldest and not state.purchased and state.offer_row:
-        state.offer_discard.append(state.offer_row.pop(0))
-        refill_row(state)
     # discard what was played and what stayed in hand, then draw the next hand
     return_borrowed(state, seat)
     state.discard[seat].extend(state.played)
@@ -808,6 +805,9 @@ def finish_purchases(state: S, seat: int) -> None:
 
 def end_of_turn(state: S, seat: int) -> None:
     """Events for a new decade of prestige; then the state finishes the turn in ``advance``."""
+    if state.options.discard_oldest and not state.purchased and state.offer_row:
+        state.offer_discard.append(state.offer_row.pop(0))  # the digital edition's rule
+        refill_row(state)
     state.phase = "ending"
     state.coins = 0
     if state.options.events:
