@@ -335,3 +335,20 @@ def test_more_event_rules():
     _event(state, "distracted")
     state.apply("pass")
     assert len(state.hand[0]) == 4
+
+
+@pytest.mark.parametrize("index", range(25))
+def test_every_event_card_plays(index):
+    """Each of the 25 events, in front of the first player, through random turns of play."""
+    import random
+
+    state = new(3, index, events=True)
+    state.event_deck.remove(index)
+    state.events[0] = index
+    rng = random.Random(index)
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    check_conservation(state)
+    assert state.rounds >= 1
