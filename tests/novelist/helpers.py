@@ -31,14 +31,6 @@ def check_conservation(state: NovelistState) -> None:
         assert set(state.forced_wild[s]) <= set(state.hand[s]), "a forced wild is not in hand"
 
 
-def find(state: NovelistState, letter: str, where: str = "offer") -> int:
-    """A genre card id with ``letter`` (from anywhere), for building positions by hand."""
-    for c in state.content.cards[:140]:
-        if c.letter == letter:
-            return c.id
-    raise AssertionError(letter)
-
-
 def take(state: NovelistState, card: int) -> None:
     """Remove ``card`` from wherever it is (to place it by hand)."""
     for s in range(state.num_players):

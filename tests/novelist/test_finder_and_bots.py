@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import statistics
-import time
 
 from inkhorn.core.checks import check_determinize
 from inkhorn.games.novelist.rules import Arrange, genre_in_play, spelling
