@@ -228,7 +228,7 @@ class MCTSAgent(Agent):
             world.apply_trusted(chosen)
             node = best
             path.append(node)
-        rewards = self._rollout(world, rng)
+        rewards = self._rollout(world, rng, {n.mover for n in path})
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
@@ -241,7 +241,9 @@ class MCTSAgent(Agent):
         return untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
 
     # ---- rollouts and returns ---------------------------------------------------------------
-    def _rollout(self, world: GameState, rng: random.Random) -> list[float]:
+    def _rollout(self, world: GameState, rng: random.Random, seats: set[int]) -> list[float]:
+        """Play on from a new leaf; returns per seat (only ``seats``, the movers on the
+        tree path, are needed and evaluated at a cut)."""
         p = self.params
         cap = p.depth
         steps = 0
@@ -271,7 +273,7 @@ class MCTSAgent(Agent):
                     world.apply_trusted(best)
                 steps += 1
         if world.stack:
-            return self._cut_rewards(world)
+            return self._cut_rewards(world, seats)
         return self.terminal_rewards(world)
 
     def terminal_rewards(self, world: GameState) -> list[float]:
@@ -295,14 +297,18 @@ class MCTSAgent(Agent):
         w = p.margin_weight
         return [(1.0 - w) * win[s] + w * margin[s] for s in range(n)]
 
-    def _cut_rewards(self, world: GameState) -> list[float]:
-        """A rollout cut short: each seat's heuristic, squashed to (0, 1)."""
+    def _cut_rewards(self, world: GameState, seats: set[int]) -> list[float]:
+        """A rollout cut short: the heuristic of each seat in ``seats``, squashed to (0, 1);
+        other seats get 0.5 (nobody reads them: heuristics are the costly part)."""
         heuristic = world.game.heuristic
-        values = [heuristic(world, s) for s in range(world.num_players)]
+        values = {s: heuristic(world, s) for s in seats}
         scale = self.params.cut_scale
         if scale is None:
-            for v in values:
+            for v in values.values():
                 self._cut_sum += abs(v)
             self._cut_n += len(values)
             scale = self._cut_sum / self._cut_n if self._cut_sum > 0 else 1.0
-        return [0.5 + 0.5 * math.tanh(v / scale) for v in values]
+        out = [0.5] * world.num_players
+        for s, v in values.items():
+            out[s] = 0.5 + 0.5 * math.tanh(v / scale)
+        return out
