@@ -71,6 +71,12 @@ def measure_game(game_id: str, players: int | None, seconds: float) -> dict[str,
     from inkhorn.games import get_game
 
     game = get_game(game_id)
+    warm = game.new_game(players, 0)  # one-off loading (content, dictionaries) is not play
+    pick = random.Random(0)
+    for _ in range(500):
+        if warm.is_terminal():
+            break
+        warm.apply_trusted(pick.choice(warm.legal_actions()))
     counter = iter(range(10**9))
     dps, gps, samples = _measure_play(
         lambda: game.new_game(players, next(counter)), lambda s: s.legal_actions(),

@@ -88,6 +88,10 @@ def play(
     seed: SeedArg = 1,
     option: OptionArg = None,
     save: Annotated[Optional[Path], typer.Option(help="Where to save the game log.")] = None,
+    hell_profile: Annotated[
+        Optional[Path],
+        typer.Option(help="Scriptoria's Hell of the Library: the table's experience file (read, then updated)."),
+    ] = None,
 ) -> None:
     """Play a game in the terminal (or watch bots play one: give no human seat)."""
     from inkhorn.terminal import make_seats, play_in_terminal
@@ -97,12 +101,25 @@ def play(
         specs = [s.strip() for s in seats.split(",")] if seats else ["human"] + ["greedy"] * (
             game.default_players - 1
         )
-        state = game.new_game(len(specs), seed, _options(option))
+        options = _options(option)
+        if hell_profile is not None:
+            if game.id != "scriptoria":
+                raise InkhornError("--hell-profile is Scriptoria's Hell of the Library; it has no meaning here")
+            from inkhorn.games.scriptoria.hell import experience
+
+            options["hell_level"] = str(experience(hell_profile))
+        state = game.new_game(len(specs), seed, options)
         agents = make_seats(specs, seed, console)
     except InkhornError as exc:
         _fail(exc)
     log_path = save or Path(f"inkhorn-{game.id}-seed{seed}.json")
-    play_in_terminal(state, agents, console, log_path)
+    outcome = play_in_terminal(state, agents, console, log_path)
+    if hell_profile is not None and outcome["finished"]:
+        from inkhorn.games.scriptoria.hell import record_finished_game
+
+        games_played = record_finished_game(hell_profile, max(outcome["scores"]))
+        console.print(f"Hell of the Library: {games_played} games of experience; next game starts at "
+                      f"{2 * games_played} points.")
 
 
 @app.command()
@@ -217,6 +234,37 @@ def simulate(
     console.print(_stats_table(results))
     if out:
         console.print(f"[dim]{len(results)} games written to {out}[/dim]")
+
+
+@app.command()
+def arena(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[Optional[int], typer.Option(help="Number of seats (default: the game's).")] = None,
+    agents: Annotated[str, typer.Option(help="Comma-separated agents to compare.")] = "mcts,greedy,random",
+    games_count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 60,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal; block b uses seed + b.")] = 0,
+    option: OptionArg = None,
+    out: Annotated[Optional[Path], typer.Option(help="Write one JSON object per game (JSON lines).")] = None,
+) -> None:
+    """Compare agents over seat-rotated games: win rates, margins, ratings."""
+    from inkhorn.arena import render_report, run_arena
+
+    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, transient=True,
+    ) as progress:
+        task = progress.add_task(game_id, total=games_count)
+        try:
+            report = run_arena(
+                game_id, players, specs, games_count, seed, _options(option), out,
+                progress=lambda done, total, result: progress.update(task, completed=done),
+            )
+        except InkhornError as exc:
+            _fail(exc)
+    console.print(render_report(report))
+    if out:
+        console.print(f"[dim]{report.games} games written to {out}[/dim]")
 
 
 def main() -> None:

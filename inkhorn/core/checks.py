@@ -108,7 +108,9 @@ def check_random_game(
         state.apply(rng.choice(legal))
         decisions += 1
         assert decisions <= max_decisions, f"game did not end within {max_decisions} decisions"
-    assert state.winners(), "a finished game has no winner"
+    winners = state.winners()
+    assert all(0 <= w < players for w in winners), f"winners {winners} are not seats"
+    assert winners or state.game.all_may_lose, "a finished game has no winner"
     assert len(state.scores()) == players
     check_json_roundtrip(state)
     check_replay(state)

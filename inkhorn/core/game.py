@@ -31,6 +31,8 @@ class Game(ABC):
     State: ClassVar[type[GameState]]
     # Every dataclass/enum/model a state of this game may hold, for the JSON codec.
     json_types: ClassVar[tuple[type, ...]] = ()
+    # Co-operative modes can end with every seat beaten (``winners()`` empty).
+    all_may_lose: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self.State.game = self

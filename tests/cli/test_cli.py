@@ -83,3 +83,36 @@ def test_replay_of_a_broken_log_is_a_clear_error(tmp_path):
     bad.write_text("{not json")
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2 and "cannot read replay log" in result.output
+
+
+def test_arena_prints_win_rates_and_writes_json_lines(sealed, tmp_path):
+    out = tmp_path / "arena.jsonl"
+    result = runner.invoke(app, ["arena", "sealed_bids", "--players", "2", "--agents", "greedy,random",
+                                 "--games", "4", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output and "95% CI" in result.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 4 and {tuple(line["agents"]) for line in lines} == {("greedy", "random"), ("random", "greedy")}
+
+
+def test_arena_refuses_an_unknown_agent(sealed):
+    result = runner.invoke(app, ["arena", "sealed_bids", "--agents", "greedy,oracle", "--games", "2"])
+    assert result.exit_code == 2 and "unknown agent 'oracle'" in result.output
+
+
+def test_hell_of_the_library_profile_moves_the_start_two_points_per_game(tmp_path):
+    """Scriptoria, The Hell of the Library: each finished game adds 2 starting points."""
+    profile = tmp_path / "hell.json"
+    args = ["play", "scriptoria", "--seats", "random,random", "--seed", "2", "--hell-profile", str(profile),
+            "--save", str(tmp_path / "log.json")]
+    assert runner.invoke(app, args).exit_code == 0
+    assert json.loads(profile.read_text())["games"] == 1
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0 and "next game starts at 4 points" in result.output
+    assert ReplayLog.load(tmp_path / "log.json").options["hell_level"] == 1
+
+
+def test_hell_profile_is_only_for_scriptoria(sealed, tmp_path):
+    result = runner.invoke(app, ["play", "sealed_bids", "--seats", "random,random",
+                                 "--hell-profile", str(tmp_path / "h.json")])
+    assert result.exit_code == 2 and "Scriptoria" in result.output

@@ -290,12 +290,14 @@ def test_coop_team_wins_at_the_shared_target():
     assert state.is_terminal()
     rival_share = state.rival_score / (120 * 2)
     assert state.scores()[0] == state.scores()[1] == round(100 * (1 - rival_share), 3) > 0
+    assert state.winners() == [0, 1]  # the whole team wins together
 
 
 def test_coop_rival_wins_at_its_target():
     state = new(1, 0, coop="penny-hack", rival_target=1)
     state.apply("pass")
     assert state.is_terminal() and state.scores()[0] < 0
+    assert state.winners() == []  # the rival beat the team: nobody wins
 
 
 def test_more_event_rules():

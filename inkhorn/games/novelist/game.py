@@ -50,6 +50,7 @@ class NovelistGame(Game):
     Options = NovelistOptions
     State = NovelistState
     json_types = STEP_TYPES
+    all_may_lose = True  # co-op Penny Dreadful: the rival can beat the whole team
 
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
         assert isinstance(options, NovelistOptions)

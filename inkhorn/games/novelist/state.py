@@ -271,3 +271,11 @@ class NovelistState(GameState):
 
     def tiebreak(self, seat: int) -> tuple[float, ...]:
         return (float(self.ink[seat]),)
+
+    def winners(self) -> list[int]:
+        if self.options.coop == "off" or not self.is_terminal():
+            return super().winners()
+        # co-op: the whole team wins by reaching its goal; otherwise the rival beat everyone
+        if sum(self.prestige) >= self.options.team_target * self.num_players:
+            return list(range(self.num_players))
+        return []
