@@ -98,17 +98,17 @@ def play_in_terminal(
     game = state.game
     humans = [i for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
     view_seat = humans[0] if len(humans) == 1 else None
-    last_prompt = None
+    chapter = None
     finished = False
     try:
         while not state.is_terminal():
             seat = state.current_seat()
             assert seat is not None
-            step = state.decision()
-            prompt = type(step).__name__
-            if not humans and prompt != last_prompt:
+            if not humans and game.chapter(state) != chapter:
+                chapter = game.chapter(state)
+                if chapter:
+                    console.rule(chapter)
                 console.print(game.render(state, None))
-            last_prompt = prompt
             action = agents[seat].choose(state, seat)
             label = state.action_label(action)
             state.apply(action)

@@ -80,6 +80,14 @@ class Game(ABC):
     def render(self, state: GameState, seat: int | None) -> Any:
         """A rich renderable of what ``seat`` sees (``None``: the public table)."""
 
+    def chapter(self, state: GameState) -> str:
+        """Where the game stands in its rulebook's own time ("Day 3 · Second Hour").
+
+        A watched game shows the table again each time this changes; "" shows it only at
+        the start and the end.
+        """
+        return ""
+
     def stats(self, state: GameState) -> dict[str, float]:
         """Figures of a finished game worth summarising over many (e.g. Days played)."""
         return {}
