@@ -12,14 +12,14 @@ hold indices into its tuples.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from inkhorn.core.content import read_json, validate
 from inkhorn.core.errors import ContentError
 
 COLOURS = ("red", "blue", "green", "black", "gold")
@@ -148,29 +148,9 @@ class Content:
         return len(self.part_ids)
 
 
-def _read(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text())
-    except FileNotFoundError:
-        raise ContentError(str(path), "file not found") from None
-    except json.JSONDecodeError as exc:
-        raise ContentError(str(path), f"not valid JSON: {exc}") from None
-    except OSError as exc:
-        raise ContentError(str(path), f"cannot be read: {exc}") from None
-
-
-def _validate(model: type[_Model], data: Any, source: str) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "top level"
-        raise ContentError(source, f"{where}: {err['msg']}") from None
-
-
 def _sections(path: str | None) -> dict[str, tuple[Any, str]]:
     """Raw data and source name of every section, edited ones over the shipped ones."""
-    raw: dict[str, tuple[Any, str]] = {s: (_read(SHIPPED / f"{s}.json"), f"{s}.json") for s in SECTIONS}
+    raw: dict[str, tuple[Any, str]] = {s: (read_json(SHIPPED / f"{s}.json"), f"{s}.json") for s in SECTIONS}
     if path is None:
         return raw
     p = Path(path)
@@ -178,9 +158,9 @@ def _sections(path: str | None) -> dict[str, tuple[Any, str]]:
         for s in SECTIONS:
             f = p / f"{s}.json"
             if f.exists():
-                raw[s] = (_read(f), str(f))
+                raw[s] = (read_json(f), str(f))
         return raw
-    data = _read(p)
+    data = read_json(p)
     if not isinstance(data, dict):
         raise ContentError(str(p), "a content file is a JSON object with keys " + ", ".join(SECTIONS))
     unknown = sorted(set(data) - set(SECTIONS))
@@ -196,11 +176,11 @@ def _sections(path: str | None) -> dict[str, tuple[Any, str]]:
 def load_content(path: str | None = None) -> Content:
     raw = _sections(path)
     src = {s: raw[s][1] for s in SECTIONS}
-    sk: SketchFile = _validate(SketchFile, raw["sketches"][0], src["sketches"])
-    ink: InkFile = _validate(InkFile, raw["inks"][0], src["inks"])
-    lec: LecternFile = _validate(LecternFile, raw["lecterns"][0], src["lecterns"])
-    ach: AchievementFile = _validate(AchievementFile, raw["achievements"][0], src["achievements"])
-    scr: ScrollFile = _validate(ScrollFile, raw["scroll"][0], src["scroll"])
+    sk: SketchFile = validate(SketchFile, raw["sketches"][0], src["sketches"])
+    ink: InkFile = validate(InkFile, raw["inks"][0], src["inks"])
+    lec: LecternFile = validate(LecternFile, raw["lecterns"][0], src["lecterns"])
+    ach: AchievementFile = validate(AchievementFile, raw["achievements"][0], src["achievements"])
+    scr: ScrollFile = validate(ScrollFile, raw["scroll"][0], src["scroll"])
 
     # sketches
     ids = [s.id for s in sk.sketches]
