@@ -8,14 +8,14 @@ the three lists); every problem is reported with the file and the offending entr
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from inkhorn.core.content import entries, read_json, validate_each
 from inkhorn.core.errors import ContentError
 
 PAGE_COLS = 12  # derived from Example 4 (see the rulings)
@@ -127,41 +127,12 @@ class Content:
         self.deco_cells = tuple(d.cells() for d in decorations)
 
 
-def _problem(err: ValidationError) -> str:
-    parts = []
-    for e in err.errors():
-        where = ".".join(str(p) for p in e["loc"])
-        parts.append(f"{where}: {e['msg']}")
-    return "; ".join(parts)
-
-
-def _entries(data: Any, key: str, source: str) -> list[Any]:
-    if not isinstance(data, dict) or not isinstance(data.get(key), list):
-        raise ContentError(source, f"expected an object with a list {key!r}")
-    return data[key]
-
-
-def _read(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text())
-    except FileNotFoundError:
-        raise ContentError(str(path), "file not found") from None
-    except json.JSONDecodeError as exc:
-        raise ContentError(str(path), f"not valid JSON ({exc})") from None
-
-
 def build(raw_texts: list[Any], raw_ex: list[Any], raw_deco: list[Any], sources: tuple[str, str, str]) -> Content:
     """Validate three raw lists into a :class:`Content`, naming the file and entry at fault."""
     models: list[list[Any]] = []
     for raw, model, src in ((raw_texts, TextCard, sources[0]), (raw_ex, Exemplar, sources[1]),
                             (raw_deco, Decoration, sources[2])):
-        items = []
-        for n, entry in enumerate(raw):
-            try:
-                items.append(model.model_validate(entry))
-            except ValidationError as exc:
-                label = entry.get("id", f"#{n}") if isinstance(entry, dict) else f"#{n}"
-                raise ContentError(src, f"entry {label}: {_problem(exc)}") from None
+        items = validate_each(model, raw, src)
         ids = [i.id for i in items]
         dup = sorted({i for i in ids if ids.count(i) > 1})
         if dup:
@@ -192,6 +163,7 @@ def build(raw_texts: list[Any], raw_ex: list[Any], raw_deco: list[Any], sources:
 
 
 FILES = ("texts.json", "exemplars.json", "decorations.json")
+KEYS = ("texts", "exemplars", "decorations")
 
 
 @cache
@@ -199,17 +171,15 @@ def load_content(path: str | None = None) -> Content:
     """The shipped set (``path=None``), or an edited folder / single JSON file."""
     if path is None:
         base = resources.files(__package__).joinpath("content")
-        raw = [json.loads(base.joinpath(f).read_text()) for f in FILES]
-        names = tuple(f"content/{f}" for f in FILES)
-        return build(_entries(raw[0], "texts", names[0]), _entries(raw[1], "exemplars", names[1]),
-                     _entries(raw[2], "decorations", names[2]), names)  # type: ignore[arg-type]
-    p = Path(path)
-    if p.is_dir():
-        srcs = tuple(str(p / f) for f in FILES)
-        raw = [_read(p / f) for f in FILES]
-        return build(_entries(raw[0], "texts", srcs[0]), _entries(raw[1], "exemplars", srcs[1]),
-                     _entries(raw[2], "decorations", srcs[2]), srcs)  # type: ignore[arg-type]
-    data = _read(p)
-    src = str(p)
-    return build(_entries(data, "texts", src), _entries(data, "exemplars", src),
-                 _entries(data, "decorations", src), (src, src, src))
+        srcs = tuple(f"content/{f}" for f in FILES)
+        raw = [read_json(base.joinpath(f), src) for f, src in zip(FILES, srcs)]
+    else:
+        p = Path(path)
+        if p.is_dir():
+            srcs = tuple(str(p / f) for f in FILES)
+            raw = [read_json(p / f) for f in FILES]
+        else:
+            srcs = (str(p),) * 3
+            raw = [read_json(p)] * 3
+    texts, exemplars, decorations = (entries(r, key, src) for r, key, src in zip(raw, KEYS, srcs))
+    return build(texts, exemplars, decorations, srcs)  # type: ignore[arg-type]
