@@ -8,15 +8,15 @@ ten prestige letters (one each) dealt two per seat at set-up.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from inkhorn.core.content import read_json, validate
 from inkhorn.core.errors import ContentError
 
 GENRES = ("adventure", "horror", "mystery", "romance")
@@ -202,30 +202,14 @@ MAX_SEATS = 5
 SHIPPED = Path(__file__).parent / "content"
 
 
-def _read(folder: Path | None, name: str) -> tuple[str, dict]:
+def _read(folder: Path | None, name: str) -> tuple[str, Any]:
     """One JSON file of a content folder; a designer's folder may override only some files."""
     path = SHIPPED / name
     source = f"novelist/content/{name}"
     if folder is not None and (folder / name).exists():
         path = folder / name
         source = str(path)
-    try:
-        text = path.read_text()
-    except OSError as exc:
-        raise ContentError(source, f"cannot read: {exc}") from None
-    try:
-        return source, json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ContentError(source, f"not valid JSON: {exc}") from None
-
-
-def _validate(model: type[BaseModel], source: str, data: dict) -> BaseModel:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise ContentError(source, f"{where}: {err['msg']}") from None
+    return source, read_json(path, source)
 
 
 def check_published_spread(cards: list[CardModel], source: str) -> None:
@@ -277,8 +261,7 @@ def load_content(path: str | None = None) -> Content:
         if not folder.exists():
             raise ContentError(str(path), "no such content file or folder")
     src, data = _read(folder, "cards.json")
-    cards_file = _validate(CardsFile, src, data)
-    assert isinstance(cards_file, CardsFile)
+    cards_file = validate(CardsFile, data, src)
     check_published_spread(cards_file.genre_cards, src)
     start = {c.letter: c for c in cards_file.starting_cards}
     for letter in COIN_LETTERS + PRESTIGE_LETTERS:
@@ -302,13 +285,11 @@ def load_content(path: str | None = None) -> Content:
         prestige_ids.append(len(cards))
         cards.append(_card(len(cards), start[letter], True))
     esrc, edata = _read(folder, "events.json")
-    events = _validate(EventsFile, esrc, edata)
-    assert isinstance(events, EventsFile)
+    events = validate(EventsFile, edata, esrc)
     if len(events.events) != 25:
         raise ContentError(esrc, f"{len(events.events)} events, the game has 25")
     tsrc, tdata = _read(folder, "tables.json")
-    tables = _validate(TablesFile, tsrc, tdata)
-    assert isinstance(tables, TablesFile)
+    tables = validate(TablesFile, tdata, tsrc)
     if sorted(p.key for p in tables.powers) != sorted(POWER_KEYS):
         raise ContentError(tsrc, "powers must list each of the ten powers once")
     if sum(p.kind == "passive" for p in tables.powers) != 5:
