@@ -7,13 +7,13 @@ interpreter in ``effects.py`` runs it. Card texts are produced from that data by
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from inkhorn.core.content import read_json, validate_each
 from inkhorn.core.errors import ContentError
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -58,6 +58,9 @@ REQ_KINDS = ("none", "past", "artifacts", "techs", "lost", "hand", "hand_max")
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+M = TypeVar("M", bound=_Model)
 
 
 class Op(_Model):
@@ -244,25 +247,10 @@ class Content:
         return self.index.get(card_id)
 
 
-def _read(path: Path, model: type[_Model], source: str) -> list:
-    try:
-        raw = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise ContentError(source, f"missing file {path.name}") from None
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"{source}/{path.name}", f"not valid JSON: {exc}") from None
-    if not isinstance(raw, list):
-        raise ContentError(f"{source}/{path.name}", "must hold a JSON list of cards")
-    out = []
-    for i, item in enumerate(raw):
-        try:
-            out.append(model.model_validate(item))
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"])
-            name = item.get("id", f"#{i}") if isinstance(item, dict) else f"#{i}"
-            raise ContentError(f"{source}/{path.name}", f"card {name}: {where}: {err['msg']}") from None
-    return out
+def _read(path: Path, model: type[M], source: str) -> list[M]:
+    """One card file of a content folder: a JSON list of cards."""
+    name = f"{source}/{path.name}"
+    return validate_each(model, read_json(path, name), name, "card")
 
 
 def load_content(folder: str | Path | None = None) -> Content:
