@@ -6,14 +6,14 @@ Cards are plain ints for speed: Witness ids 0..44 (colour * 9 + rank - 1), Tool 
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
+from inkhorn.core.content import Readable, entries, read_json, validate_each
 from inkhorn.core.errors import ContentError
 
 COLOURS = ("blue", "green", "yellow", "red", "black")
@@ -59,6 +59,11 @@ class InstitutionModel(BaseModel):
     feature: Literal["P", "M", "S", "D", "A"]
     cost: int
     slots: list[SlotModel]
+
+
+M = TypeVar("M", bound=BaseModel)
+# what one entry of each file is called in an error message
+NOUNS = {"witnesses": "witness", "tools": "tool", "institutions": "institution"}
 
 
 def tool_code(tid: int) -> str:
@@ -114,22 +119,9 @@ class Content:
         self.witness_models = tuple(witnesses)
 
 
-def _read(source: str, raw: str, key: str, model: type[BaseModel]) -> list:
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ContentError(source, f"not valid JSON ({exc})") from None
-    if not isinstance(data, dict) or not isinstance(data.get(key), list):
-        raise ContentError(source, f"expected an object with a list {key!r}")
-    out = []
-    for i, item in enumerate(data[key]):
-        try:
-            out.append(model.model_validate(item))
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"])
-            raise ContentError(source, f"{key}[{i}].{where}: {err['msg']}") from None
-    return out
+def _read(path: Readable, source: str, key: str, model: type[M]) -> list[M]:
+    """One content file: a JSON object whose list ``key`` holds the entries."""
+    return validate_each(model, entries(read_json(path, source), key, source), source, NOUNS[key])
 
 
 def _validate(witnesses: list[WitnessModel], tools: list[ToolModel], insts: list[InstitutionModel], where: str) -> Content:
@@ -167,9 +159,9 @@ def _validate(witnesses: list[WitnessModel], tools: list[ToolModel], insts: list
 def _default_models() -> tuple[list, list, list]:
     base = resources.files(__package__).joinpath("content")
     return (
-        _read("witnesses.json", base.joinpath("witnesses.json").read_text(), "witnesses", WitnessModel),
-        _read("tools.json", base.joinpath("tools.json").read_text(), "tools", ToolModel),
-        _read("institutions.json", base.joinpath("institutions.json").read_text(), "institutions", InstitutionModel),
+        _read(base.joinpath("witnesses.json"), "witnesses.json", "witnesses", WitnessModel),
+        _read(base.joinpath("tools.json"), "tools.json", "tools", ToolModel),
+        _read(base.joinpath("institutions.json"), "institutions.json", "institutions", InstitutionModel),
     )
 
 
@@ -192,5 +184,5 @@ def load_content(path: str | None) -> Content:
     ):
         f = folder / name
         if f.exists():
-            parts[i] = _read(str(f), f.read_text(), key, model)
+            parts[i] = _read(f, str(f), key, model)
     return _validate(*parts, str(folder))
