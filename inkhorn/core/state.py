@@ -57,6 +57,9 @@ class GameState(ABC):
     is_world: bool = False
 
     game: ClassVar[Game]
+    # A clone shares its original's history list until either appends (copy on write):
+    # search clones and determinized worlds then never copy a long history at all.
+    _history_shared: ClassVar[bool] = False
 
     # ---- decisions ------------------------------------------------------------------
     def current_seat(self) -> int | None:
@@ -87,6 +90,9 @@ class GameState(ABC):
     def apply_trusted(self, action: str) -> None:
         step = self.stack.pop()
         step.resolve(self, action)
+        if self._history_shared:
+            self.history = self.history.copy()
+            self._history_shared = False
         self.history.append(action)
         if not self.stack:
             self.advance()
@@ -117,6 +123,7 @@ class GameState(ABC):
         world.rng.reseed(seed)
         world.seed = seed
         world.history = []
+        world._history_shared = False
         world.is_world = True
         world.resample_hidden(seat)
         return world
@@ -143,7 +150,8 @@ class GameState(ABC):
         new.options = self.options
         new.rng = StateRng(self.rng.seed, self.rng.counter)
         new.stack = self.stack.copy()
-        new.history = self.history.copy()
+        new.history = self.history
+        new._history_shared = self._history_shared = True
         new.is_world = self.is_world
         return new
 
