@@ -25,9 +25,9 @@ def _sealed_midround(sealed, seed: int = 3):
 
 
 def test_mcts_is_registered_with_validated_params():
-    agent = make_agent("mcts:iters=50,c=1.2,rollout=greedy,depth=5")
+    agent = make_agent("mcts:iters=50,c=1.2,rollout=random,depth=5")
     assert isinstance(agent, MCTSAgent)
-    assert agent.spec() == "mcts:iters=50,c=1.2,rollout=greedy,depth=5"
+    assert agent.spec() == "mcts:iters=50,c=1.2,rollout=random,depth=5"
     with pytest.raises(AgentError, match="iters"):
         make_agent("mcts:iters=0")
     with pytest.raises(AgentError, match="rollout"):
