@@ -75,16 +75,31 @@ def held_kinds(s, seat: int) -> list[int]:
     return [k for k in range(6) if s.ledger[b + k] > 0]
 
 
-def desk_witnesses(s) -> list[int]:
+def desk_witnesses(s, st=None) -> list[int]:
     return sorted(c for c in s.desk if c < W)
 
 
-def desk_corrupt(s) -> list[int]:
+def desk_corrupt(s, st=None) -> list[int]:
     return sorted(c for c in s.desk if c < W and s.content.yields[c][6] >= 0)
 
 
+def discard_from_desk(s, card: int) -> None:
+    s.desk.remove(card)
+    s.discard.append(card)
+
+
+def tokenise_from_desk(s, seat: int, card: int) -> None:
+    """A Desk Witness turns into tokens for ``seat``; the card itself is discarded."""
+    s.desk.remove(card)
+    tokenise(s, seat, card)
+    s.discard.append(card)
+
+
+SLOT_NAMES = tuple(f"{COLOURS[i // 3]}:{i % 3 + 1}" for i in range(15))
+
+
 def slot_name(idx: int) -> str:
-    return f"slot:{COLOURS[idx // 3]}:{idx % 3 + 1}"
+    return "slot:" + SLOT_NAMES[idx]
 
 
 def slot_index(action: str) -> int:
@@ -114,22 +129,44 @@ def everyone(s, seat: int, code: str, *, when: Callable = lambda s, x: True, dat
     s.push(*(Ask(x, code, 0, data) for x in clockwise(s, seat) if when(s, x)))
 
 
-def colours_step(code: str, prompt: str, options: Callable, apply: Callable, extra: tuple[str, ...] = ()):
-    """A Tool step choosing one colour among ``options(s, st)``; ``apply(s, st, colour)``."""
+def choice_step(
+    code: str, prompt, prefix: str, names: tuple[str, ...], options: Callable, apply: Callable,
+    extra: tuple[str, ...] = (),
+):
+    """A Tool step choosing one of ``options(s, st)`` (indices into ``names``), offered as
+    ``prefix:name``; ``apply(s, st, index)`` carries it out. An ``extra`` action (``done``,
+    ``pass``) ends the step doing nothing."""
+    head = prefix + ":"
+    index = {head + n: i for i, n in enumerate(names)}
 
     @handler(code, prompt)
-    class _Colour:
+    class _Choice:
         @staticmethod
         def legal(s, st):
-            return [*extra, *("colour:" + COLOURS[c] for c in options(s, st))]
+            return [*extra, *(head + names[i] for i in options(s, st))]
 
         @staticmethod
         def resolve(s, st, action):
             if action in extra:
                 return
-            apply(s, st, col(action))
+            apply(s, st, index[action])
 
-    return _Colour
+    return _Choice
+
+
+def colours_step(code: str, prompt, options: Callable, apply: Callable, extra: tuple[str, ...] = ()):
+    """A Tool step choosing one colour among ``options(s, st)``; ``apply(s, st, colour)``."""
+    return choice_step(code, prompt, "colour", COLOURS, options, apply, extra)
+
+
+def cards_step(code: str, prompt, options: Callable, apply: Callable, extra: tuple[str, ...] = ()):
+    """A Tool step choosing one card among ``options(s, st)``; ``apply(s, st, card)``."""
+    return choice_step(code, prompt, "card", CARD_NAMES, options, apply, extra)
+
+
+def slots_step(code: str, prompt, options: Callable, apply: Callable, extra: tuple[str, ...] = ()):
+    """A Tool step choosing one Institution slot among ``options(s, st)``; ``apply(s, st, slot)``."""
+    return choice_step(code, prompt, "slot", SLOT_NAMES, options, apply, extra)
 
 
 def nonempty_tracks(s, st=None) -> list[int]:
@@ -162,10 +199,7 @@ class PalimpsestScraper:
         k = st.data[0]
         s.ledger[st.seat * 6 + k] -= 1
         s.desk_tok[k] += 1
-        card = card_of(action)
-        s.desk.remove(card)
-        tokenise(s, st.seat, card)
-        s.discard.append(card)
+        tokenise_from_desk(s, st.seat, card_of(action))
 
 
 @start("T-1b")
@@ -174,17 +208,10 @@ def _1b(s, seat):
         s.push(Ask(seat, "T-1b"))
 
 
-@handler("T-1b", "Ink Eraser: which Corruption card leaves the Desk?")
-class InkEraser:
-    @staticmethod
-    def legal(s, st):
-        return ["card:" + CARD_NAMES[c] for c in desk_corrupt(s)]
-
-    @staticmethod
-    def resolve(s, st, action):
-        card = card_of(action)
-        s.desk.remove(card)
-        s.discard.append(card)
+cards_step(
+    "T-1b", "Ink Eraser: which Corruption card leaves the Desk?", desk_corrupt,
+    lambda s, st, card: discard_from_desk(s, card),
+)
 
 
 @start("T-1c")
@@ -324,21 +351,13 @@ def _3a(s, seat):
         s.push(Ask(seat, "T-3a", 0, (2,)))
 
 
-@handler("T-3a", "Desalination Bath: remove which Corruption card?")
-class DesalinationBath:
-    @staticmethod
-    def legal(s, st):
-        return ["done", *("card:" + CARD_NAMES[c] for c in desk_corrupt(s))]
+def _desalinate(s, st, card):
+    discard_from_desk(s, card)
+    if st.data[0] > 1 and desk_corrupt(s):
+        s.push(Ask(st.seat, "T-3a", 0, (1,)))
 
-    @staticmethod
-    def resolve(s, st, action):
-        if action == "done":
-            return
-        card = card_of(action)
-        s.desk.remove(card)
-        s.discard.append(card)
-        if st.data[0] > 1 and desk_corrupt(s):
-            s.push(Ask(st.seat, "T-3a", 0, (1,)))
+
+cards_step("T-3a", "Desalination Bath: remove which Corruption card?", desk_corrupt, _desalinate, extra=("done",))
 
 
 def _least_demand(s, spot: int) -> list[int]:
@@ -372,15 +391,11 @@ def _3c(s, seat):
     s.push(Ask(seat, "T-3c"))
 
 
-@handler("T-3c", "Variant Matrix: which Witness of this Desk yields twice?")
-class VariantMatrix:
-    @staticmethod
-    def legal(s, st):
-        return ["card:" + CARD_NAMES[c] for c in desk_witnesses(s) if s.content.yields[c][6] < 0]
-
-    @staticmethod
-    def resolve(s, st, action):
-        s.cl_double = card_of(action)
+cards_step(
+    "T-3c", "Variant Matrix: which Witness of this Desk yields twice?",
+    lambda s, st: [c for c in desk_witnesses(s) if s.content.yields[c][6] < 0],
+    lambda s, st, card: setattr(s, "cl_double", card),
+)
 
 
 # T-3d Glossator's Note: switched on from the Primary or Window decision (rules).
@@ -419,16 +434,12 @@ def _4b(s, seat):
         s.push(Ask(seat, "T-4b"))
 
 
-@handler("T-4b", "Spare Porter Team: take back which cube?")
-class SparePorterTeam:
-    @staticmethod
-    def legal(s, st):
-        return [slot_name(i) for i in own_slots(s, st.seat)]
+def _take_back_refresh(s, st, idx):
+    unplace(s, idx)
+    refresh_grant(s, st.seat)
 
-    @staticmethod
-    def resolve(s, st, action):
-        unplace(s, slot_index(action))
-        refresh_grant(s, st.seat)
+
+slots_step("T-4b", "Spare Porter Team: take back which cube?", lambda s, st: own_slots(s, st.seat), _take_back_refresh)
 
 
 @start("T-4c")
@@ -529,26 +540,17 @@ def _6a(s, seat):
         s.push(Ask(seat, "T-6a"))
 
 
-@handler("T-6a", "Quire Consolidator: tokenise which Desk Witness?")
-class QuireConsolidator:
-    @staticmethod
-    def legal(s, st):
-        return ["card:" + CARD_NAMES[c] for c in desk_witnesses(s)]
-
-    @staticmethod
-    def resolve(s, st, action):
-        card = card_of(action)
-        s.desk.remove(card)
-        tokenise(s, st.seat, card)
-        s.discard.append(card)
+cards_step(
+    "T-6a", "Quire Consolidator: tokenise which Desk Witness?", desk_witnesses,
+    lambda s, st, card: tokenise_from_desk(s, st.seat, card),
+)
 
 
 @start("T-6b")
 def _6b(s, seat):
     s.wash = 1
     for c in desk_corrupt(s):
-        s.desk.remove(c)
-        s.discard.append(c)
+        discard_from_desk(s, c)
 
 
 def _reclass_targets(s) -> list[str]:
@@ -587,10 +589,7 @@ class InkReclassification:
             s.desk_tok[c] -= 1
             s.ledger[seat * 6 + c] += 1
         else:
-            card = card_of(action)
-            s.desk.remove(card)
-            tokenise(s, seat, card)
-            s.discard.append(card)
+            tokenise_from_desk(s, seat, card_of(action))
         left = st.data[0] - 1
         if left and held_features(s, seat) and _reclass_targets(s):
             s.push(Ask(seat, "T-6c", 0, (left,)))
@@ -602,23 +601,17 @@ def _6d(s, seat):
     s.push(Ask(seat, "T-6d"))
 
 
-@handler("T-6d", "Archival Priority: discard which Tool of this Desk (a Lacuna replaces it)?")
-class ArchivalPriority:
-    @staticmethod
-    def legal(s, st):
-        own = CARD_BY_NAME["T-6d"]
-        return ["done", *("card:" + CARD_NAMES[c] for c in sorted(s.desk) if c >= W and c != own)]
+def _archive_tool(s, st, card):
+    discard_from_desk(s, card)
+    s.supply[5] -= 1
+    s.desk_tok[5] += 1
+    s.push(Ask(st.seat, "T-6d"))
 
-    @staticmethod
-    def resolve(s, st, action):
-        if action == "done":
-            return
-        card = card_of(action)
-        s.desk.remove(card)
-        s.discard.append(card)
-        s.supply[5] -= 1
-        s.desk_tok[5] += 1
-        s.push(Ask(st.seat, "T-6d"))
+
+cards_step(
+    "T-6d", "Archival Priority: discard which Tool of this Desk (a Lacuna replaces it)?",
+    lambda s, st: [c for c in sorted(s.desk) if c >= W and c != CARD_BY_NAME["T-6d"]], _archive_tool, extra=("done",),
+)
 
 
 @start("T-6e")
@@ -893,19 +886,16 @@ def _11b(s, seat):
     s.cl_surge = 1
 
 
-@handler("T-11b", lambda s, st: f"Citation Surge: draw a Feature from which track? ({st.data[0]} left)")
-class CitationSurge:
-    @staticmethod
-    def legal(s, st):
-        return ["done", *("colour:" + COLOURS[c] for c in nonempty_tracks(s))]
+def _cite(s, st, c):
+    s.gain_feature(st.seat, c)
+    if st.data[0] > 1 and nonempty_tracks(s):
+        s.push(Ask(st.seat, "T-11b", 0, (st.data[0] - 1,)))
 
-    @staticmethod
-    def resolve(s, st, action):
-        if action == "done":
-            return
-        s.gain_feature(st.seat, col(action))
-        if st.data[0] > 1 and nonempty_tracks(s):
-            s.push(Ask(st.seat, "T-11b", 0, (st.data[0] - 1,)))
+
+colours_step(
+    "T-11b", lambda s, st: f"Citation Surge: draw a Feature from which track? ({st.data[0]} left)",
+    nonempty_tracks, _cite, extra=("done",),
+)
 
 
 @handler("T-11c", "Lacunose Insight: a Lacuna counts as which Feature?")
@@ -993,15 +983,10 @@ def _12d(s, seat):
     s.push(*steps)
 
 
-@handler("T-12d", "Funding Cut: take back which of your cubes?")
-class FundingCut:
-    @staticmethod
-    def legal(s, st):
-        return [slot_name(i) for i in own_slots(s, st.seat)]
-
-    @staticmethod
-    def resolve(s, st, action):
-        unplace(s, slot_index(action))
+slots_step(
+    "T-12d", "Funding Cut: take back which of your cubes?", lambda s, st: own_slots(s, st.seat),
+    lambda s, st, idx: unplace(s, idx),
+)
 
 
 @start("T-12e")
@@ -1150,15 +1135,10 @@ def _15c(s, seat):
         s.gain_lacuna(x, 2)
 
 
-@handler("T-15c", "Universal Lacuna+: take a token of which Feature (from the supply)?")
-class UniversalLacuna:
-    @staticmethod
-    def legal(s, st):
-        return ["colour:" + c for c in COLOURS]
-
-    @staticmethod
-    def resolve(s, st, action):
-        s.gain_feature(st.seat, col(action), from_track=False)
+colours_step(
+    "T-15c", "Universal Lacuna+: take a token of which Feature (from the supply)?", ALL5,
+    lambda s, st, c: s.gain_feature(st.seat, c, from_track=False),
+)
 
 
 def _fewest(s, x: int) -> list[int]:
@@ -1196,21 +1176,15 @@ def _15e(s, seat):
     s.push(*steps)
 
 
-@handler("T-15e", "Collaborative Endowment: place a free cube on which open slot?")
-class CollaborativeEndowment:
-    @staticmethod
-    def legal(s, st):
-        if s.cubes[st.seat] <= 0:
-            return ["pass"]
-        return ["pass", *(slot_name(i) for i in open_slots(s))]
+def _endow(s, st, idx):
+    place_cube(s, st.seat, idx)
+    f = s.content.inst_feature[idx // 3]
+    for _ in range(2):
+        s.take_from_track(f)
+        s.supply[f] += 1
 
-    @staticmethod
-    def resolve(s, st, action):
-        if action == "pass":
-            return
-        idx = slot_index(action)
-        place_cube(s, st.seat, idx)
-        f = s.content.inst_feature[idx // 3]
-        for _ in range(2):
-            s.take_from_track(f)
-            s.supply[f] += 1
+
+slots_step(
+    "T-15e", "Collaborative Endowment: place a free cube on which open slot?",
+    lambda s, st: open_slots(s) if s.cubes[st.seat] > 0 else [], _endow, extra=("pass",),
+)
