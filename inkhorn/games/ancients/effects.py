@@ -267,16 +267,20 @@ OP_RUNNERS = {
 }
 
 
-def _cid(state: AncientsState, action: str, prefix: str) -> int:
+# Card choices are actions ``prefix:card-id`` (the steps here and in rules.py).
+def card_of(state: AncientsState, action: str, prefix: str) -> int:
+    """The card an action ``prefix:card-id`` names."""
     return state.content.index[action[len(prefix) :]]
 
 
-def _ids(state: AncientsState, prefix: str, cards) -> list[str]:
+def card_actions(state: AncientsState, prefix: str, cards) -> list[str]:
+    """One action ``prefix:card-id`` per card."""
     all_ = state.content.all
     return [prefix + all_[x].id for x in cards]
 
 
-def _name(state: AncientsState, action: str) -> str:
+def card_label(state: AncientsState, action: str) -> str:
+    """The name of the card an action ``prefix:card-id`` names (its id if unknown)."""
     _, _, cid = action.partition(":")
     idx = state.content.index.get(cid)
     return state.content.all[idx].name if idx is not None else cid
@@ -294,10 +298,10 @@ class ChooseOrder(Step):
 
     def legal_actions(self, state: AncientsState) -> list[str]:
         has = state.content.has_trigger[self.when]
-        return _ids(state, "first:", [c for c in self.sources if has[c]])
+        return card_actions(state, "first:", [c for c in self.sources if has[c]])
 
     def resolve(self, state: AncientsState, action: str) -> None:
-        card = _cid(state, action, "first:")
+        card = card_of(state, action, "first:")
         rest = tuple(c for c in self.sources if c != card)
         if rest:
             state.work.append(("trig", self.seat, self.when, rest))
@@ -307,7 +311,7 @@ class ChooseOrder(Step):
         return f"Several {self.when} effects trigger: which resolves first?"
 
     def label(self, state: AncientsState, action: str) -> str:
-        return f"first: {_name(state, action)}"
+        return f"first: {card_label(state, action)}"
 
 
 @dataclass(frozen=True)
@@ -315,10 +319,10 @@ class DiscardCards(Step):
     n: int
 
     def legal_actions(self, state: AncientsState) -> list[str]:
-        return _ids(state, "discard:", sorted(set(state.hands[self.seat])))
+        return card_actions(state, "discard:", sorted(set(state.hands[self.seat])))
 
     def resolve(self, state: AncientsState, action: str) -> None:
-        card = _cid(state, action, "discard:")
+        card = card_of(state, action, "discard:")
         state.hands[self.seat].remove(card)
         state.discard.append(card)
         push_discard(state, self.seat, self.n - 1)
@@ -327,7 +331,7 @@ class DiscardCards(Step):
         return f"Discard a card ({self.n} to go)"
 
     def label(self, state: AncientsState, action: str) -> str:
-        return f"discard {_name(state, action)}"
+        return f"discard {card_label(state, action)}"
 
 
 @dataclass(frozen=True)
@@ -337,10 +341,10 @@ class RemoveKnowledge(Step):
     source: int
 
     def legal_actions(self, state: AncientsState) -> list[str]:
-        return _ids(state, "token:", removable(state, self.seat, self.source, self.where))
+        return card_actions(state, "token:", removable(state, self.seat, self.source, self.where))
 
     def resolve(self, state: AncientsState, action: str) -> None:
-        card = _cid(state, action, "token:")
+        card = card_of(state, action, "token:")
         state.tokens[card] -= 1
         state.reserve += 1
         remove_knowledge(state, self.seat, self.source, self.n - 1, self.where)
@@ -349,7 +353,7 @@ class RemoveKnowledge(Step):
         return f"Remove a knowledge token ({self.n} to go)"
 
     def label(self, state: AncientsState, action: str) -> str:
-        return f"remove knowledge from {_name(state, action)}"
+        return f"remove knowledge from {card_label(state, action)}"
 
 
 @dataclass(frozen=True)
@@ -359,10 +363,10 @@ class AddKnowledge(Step):
     n: int
 
     def legal_actions(self, state: AncientsState) -> list[str]:
-        return _ids(state, "token:", state.monuments_in_timeline(self.seat))
+        return card_actions(state, "token:", state.monuments_in_timeline(self.seat))
 
     def resolve(self, state: AncientsState, action: str) -> None:
-        card = _cid(state, action, "token:")
+        card = card_of(state, action, "token:")
         put = min(self.n, state.reserve)
         state.tokens[card] += put
         state.reserve -= put
@@ -377,12 +381,12 @@ class MovePick(Step):
     where: str
 
     def legal_actions(self, state: AncientsState) -> list[str]:
-        return [*_ids(state, "move:", movable(state, self.seat, self.source, self.where)), "skip"]
+        return [*card_actions(state, "move:", movable(state, self.seat, self.source, self.where)), "skip"]
 
     def resolve(self, state: AncientsState, action: str) -> None:
         if action == "skip":
             return
-        state.push(MoveTo(self.seat, _cid(state, action, "move:")))
+        state.push(MoveTo(self.seat, card_of(state, action, "move:")))
 
     def prompt(self, state: AncientsState) -> str:
         return "You may move a monument of your Timeline"
@@ -429,12 +433,12 @@ class MoveLevel(Step):
 class SwapPick(Step):
     def legal_actions(self, state: AncientsState) -> list[str]:
         cards = [x for x in swappable(state, self.seat) if swap_partners(state, self.seat, x)]
-        return [*_ids(state, "swap:", cards), "skip"]
+        return [*card_actions(state, "swap:", cards), "skip"]
 
     def resolve(self, state: AncientsState, action: str) -> None:
         if action == "skip":
             return
-        state.push(SwapWith(self.seat, _cid(state, action, "swap:")))
+        state.push(SwapWith(self.seat, card_of(state, action, "swap:")))
 
     def prompt(self, state: AncientsState) -> str:
         return "You may swap two monuments of your Timeline: pick the first"
@@ -445,10 +449,10 @@ class SwapWith(Step):
     first: int
 
     def legal_actions(self, state: AncientsState) -> list[str]:
-        return _ids(state, "with:", swap_partners(state, self.seat, self.first))
+        return card_actions(state, "with:", swap_partners(state, self.seat, self.first))
 
     def resolve(self, state: AncientsState, action: str) -> None:
-        other = _cid(state, action, "with:")
+        other = card_of(state, action, "with:")
         base = self.seat * 12
         a = base + state.slot_of(self.seat, self.first)
         b = base + state.slot_of(self.seat, other)

@@ -255,16 +255,6 @@ def choose_level_or_place(state: AncientsState, seat: int, col: int) -> None:
         begin_place(state, seat, col, False)
 
 
-def _cid(state: AncientsState, action: str, prefix: str) -> int:
-    return state.content.index[action[len(prefix) :]]
-
-
-def _name(state: AncientsState, action: str) -> str:
-    _, _, cid = action.partition(":")
-    idx = state.content.index.get(cid)
-    return state.content.all[idx].name if idx is not None else cid
-
-
 # ---- steps ---------------------------------------------------------------------------------------
 
 
@@ -275,11 +265,10 @@ class KeepCards(Step):
     sealed = True
 
     def legal_actions(self, state: AncientsState) -> list[str]:
-        all_ = state.content.all
-        return ["discard:" + all_[x].id for x in sorted(state.hands[self.seat])]
+        return fx.card_actions(state, "discard:", sorted(state.hands[self.seat]))
 
     def resolve(self, state: AncientsState, action: str) -> None:
-        card = _cid(state, action, "discard:")
+        card = fx.card_of(state, action, "discard:")
         state.hands[self.seat].remove(card)
         state.add_to("kept_aside", self.seat, card)
         if len(state.hands[self.seat]) > KEEP:
@@ -289,7 +278,7 @@ class KeepCards(Step):
         return f"Set-up: discard down to {KEEP} cards"
 
     def label(self, state: AncientsState, action: str) -> str:
-        return f"discard {_name(state, action)}"
+        return f"discard {fx.card_label(state, action)}"
 
 
 @dataclass(frozen=True)
@@ -370,7 +359,7 @@ class ChooseAction(Step):
     def label(self, state: AncientsState, action: str) -> str:
         verb, _, arg = action.partition(":")
         if arg:
-            return f"{verb} {_name(state, action)}"
+            return f"{verb} {fx.card_label(state, action)}"
         return verb
 
 
@@ -426,11 +415,10 @@ class PayCards(Step):
     n: int
 
     def legal_actions(self, state: AncientsState) -> list[str]:
-        all_ = state.content.all
-        return ["pay:" + all_[x].id for x in sorted(state.hands[self.seat])]
+        return fx.card_actions(state, "pay:", sorted(state.hands[self.seat]))
 
     def resolve(self, state: AncientsState, action: str) -> None:
-        card = _cid(state, action, "pay:")
+        card = fx.card_of(state, action, "pay:")
         state.hands[self.seat].remove(card)
         state.discard.append(card)
         push_pay(state, self.seat, self.n - 1)
@@ -439,7 +427,7 @@ class PayCards(Step):
         return f"Pay: discard a card ({self.n} to go)"
 
     def label(self, state: AncientsState, action: str) -> str:
-        return f"discard {_name(state, action)}"
+        return f"discard {fx.card_label(state, action)}"
 
 
 @dataclass(frozen=True)
@@ -449,8 +437,7 @@ class ArchiveCard(Step):
     count: int
 
     def legal_actions(self, state: AncientsState) -> list[str]:
-        all_ = state.content.all
-        acts = ["archive:" + all_[x].id for x in sorted(state.hands[self.seat])]
+        acts = fx.card_actions(state, "archive:", sorted(state.hands[self.seat]))
         if self.count > 0:
             acts.append("done")
         return acts
@@ -459,7 +446,7 @@ class ArchiveCard(Step):
         if action == "done":
             return
         seat = self.seat
-        card = _cid(state, action, "archive:")
+        card = fx.card_of(state, action, "archive:")
         state.hands[seat].remove(card)
         state.discard.append(card)
         state.work.append(("archive_more", seat, self.count + 1))
@@ -469,7 +456,7 @@ class ArchiveCard(Step):
         return "ARCHIVE: discard a card to remove knowledge (or stop)"
 
     def label(self, state: AncientsState, action: str) -> str:
-        return "stop archiving" if action == "done" else f"archive {_name(state, action)}"
+        return "stop archiving" if action == "done" else f"archive {fx.card_label(state, action)}"
 
 
 @dataclass(frozen=True)
@@ -479,8 +466,7 @@ class ExcavateCard(Step):
     count: int
 
     def legal_actions(self, state: AncientsState) -> list[str]:
-        all_ = state.content.all
-        acts = ["rotate:" + all_[x].id for x in unrotated(state, self.seat)]
+        acts = fx.card_actions(state, "rotate:", unrotated(state, self.seat))
         if self.count > 0:
             acts.append("done")
         return acts
@@ -489,7 +475,7 @@ class ExcavateCard(Step):
         if action == "done":
             return
         seat = self.seat
-        card = _cid(state, action, "rotate:")
+        card = fx.card_of(state, action, "rotate:")
         state.set_rotated(card, 1)
         state.draw(seat, 2 + state.passive(seat, "excavate_bonus"))
         state.work.append(("excavate_more", seat, self.count + 1))
@@ -498,7 +484,7 @@ class ExcavateCard(Step):
         return "EXCAVATE: rotate a monument of your Past (or stop)"
 
     def label(self, state: AncientsState, action: str) -> str:
-        return "stop excavating" if action == "done" else f"rotate {_name(state, action)}"
+        return "stop excavating" if action == "done" else f"rotate {fx.card_label(state, action)}"
 
 
 @dataclass(frozen=True)
