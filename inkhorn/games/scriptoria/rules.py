@@ -234,8 +234,10 @@ class InkTurn(Step):
 # ==== Second Hour ================================================================================
 
 
-def _free_lecterns(state: ScriptoriaState) -> list[int]:
-    return [k for k, o in enumerate(state.lectern_owner) if o < 0]
+def _free_lecterns(state: ScriptoriaState) -> list[str]:
+    """One action per lectern nobody owns yet (picked for oneself or given away)."""
+    ids = state.content.lectern_ids
+    return [f"lectern:{ids[state.lecterns[k]]}" for k, o in enumerate(state.lectern_owner) if o < 0]
 
 
 @dataclass(frozen=True)
@@ -243,8 +245,7 @@ class PickLectern(Step):
     """The Grimoire holder (or, with 2 copyists, the other one after them) takes a lectern."""
 
     def legal_actions(self, state: ScriptoriaState) -> list[str]:
-        ids = state.content.lectern_ids
-        return [f"lectern:{ids[state.lecterns[k]]}" for k in _free_lecterns(state)]
+        return _free_lecterns(state)
 
     def resolve(self, state: ScriptoriaState, action: str) -> None:
         k = _lectern_pos(state, action)
@@ -287,8 +288,7 @@ class GiveLectern(Step):
     """The current giver picks an available lectern to hand to another copyist."""
 
     def legal_actions(self, state: ScriptoriaState) -> list[str]:
-        ids = state.content.lectern_ids
-        return [f"lectern:{ids[state.lecterns[k]]}" for k in _free_lecterns(state)]
+        return _free_lecterns(state)
 
     def resolve(self, state: ScriptoriaState, action: str) -> None:
         k = _lectern_pos(state, action)
