@@ -72,6 +72,13 @@ def spend_grant(s, seat: int) -> bool:
     return False
 
 
+def lacuna_to_feature(s, seat: int, colour: int) -> None:
+    """A Lacuna of ``seat`` goes back to the supply; a Feature token of ``colour`` comes in."""
+    s.ledger[seat * 6 + 5] -= 1
+    s.supply[5] += 1
+    s.gain_feature(seat, colour)
+
+
 def tokenise(s, seat: int, card: int, double: bool = False) -> None:
     """A Witness becomes tokens in ``seat``'s Ledger; Corruption costs two of its Feature."""
     y = s.content.yields[card]
@@ -702,10 +709,7 @@ class Gloss:
     def resolve(s, st, action: str) -> None:
         if action == "keep":
             return
-        seat = st.seat
-        s.ledger[seat * 6 + 5] -= 1
-        s.supply[5] += 1
-        s.gain_feature(seat, colour_of(action))
+        lacuna_to_feature(s, st.seat, colour_of(action))
 
 
 @handler("trig", lambda s, st: f"Use {st.data[0]} now?")

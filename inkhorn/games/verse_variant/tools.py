@@ -21,6 +21,7 @@ from inkhorn.games.verse_variant.rules import (
     put,
     clockwise,
     eureka_gain,
+    lacuna_to_feature,
     place_cube,
     refresh_grant,
     spend_grant,
@@ -250,23 +251,15 @@ def _1d(s, seat):
         s.push(Ask(seat, "T-1d", 0, (2,)))
 
 
-@handler("T-1d", "Parchment Sizer: turn a Lacuna into which Feature?")
-class ParchmentSizer:
-    @staticmethod
-    def legal(s, st):
-        return ["done", *("colour:" + c for c in COLOURS)]
+def _size(s, st, c):
+    seat = st.seat
+    lacuna_to_feature(s, seat, c)
+    left = st.data[0] - 1
+    if left and s.ledger[seat * 6 + 5]:
+        s.push(Ask(seat, "T-1d", 0, (left,)))
 
-    @staticmethod
-    def resolve(s, st, action):
-        if action == "done":
-            return
-        seat = st.seat
-        s.ledger[seat * 6 + 5] -= 1
-        s.supply[5] += 1
-        s.gain_feature(seat, col(action))
-        left = st.data[0] - 1
-        if left and s.ledger[seat * 6 + 5]:
-            s.push(Ask(seat, "T-1d", 0, (left,)))
+
+colours_step("T-1d", "Parchment Sizer: turn a Lacuna into which Feature?", ALL5, _size, extra=("done",))
 
 
 # T-1e Quill Sharpener: used from the Primary decision (rules.Turn).
