@@ -54,19 +54,44 @@ def coin_weight(state: S) -> float:
     return 0.25 + 0.5 * min(1.0, rounds_left(state) / 15.0)
 
 
+_AWARDS: dict[tuple, tuple] = {}
+
+
+def _awards_left(state: S) -> tuple[tuple[int, int], ...]:
+    """(length, prestige) of the awards still in the stack (cached: few stacks occur)."""
+    awards = state.content.awards
+    key = (id(awards), *state.awards_left)
+    hit = _AWARDS.get(key)
+    if hit is None or hit[0] is not awards:
+        by_len = {a.length: a.prestige for a in awards}
+        if len(_AWARDS) >= 256:
+            _AWARDS.clear()
+        hit = _AWARDS[key] = (awards, tuple((length, by_len[length]) for length in state.awards_left))
+    return hit[1]
+
+
 def spelling(state: S, seat: int) -> Spelling:
     """The speller's side of a word, for the finder, the layouts and the checks."""
-    content = state.content
-    ev = event_of(state, seat)
+    e = state.events[seat]
+    ev = state.content.events[e] if e >= 0 else None
     hand = state.hand[seat]
     forced = state.forced_wild[seat]
-    up = tuple(sorted(c for c in hand if c not in forced))
-    must_up = list(state.inked[seat])
-    if state.borrowed[seat] >= 0:
-        must_up.append(state.borrowed[seat])
+    if forced:
+        up = tuple(sorted([c for c in hand if c not in forced]))
+        must_wild = tuple(sorted(forced))
+    else:
+        up = tuple(sorted(hand))
+        must_wild = ()
+    inked = tuple(sorted(state.inked[seat])) if state.inked[seat] else ()
+    borrowed = state.borrowed[seat]
+    must_up = tuple(sorted([*inked, borrowed])) if borrowed >= 0 else inked
+    classics = state.classics
+    own = classics[seat]
     foreign: tuple[int, ...] = ()
     if ev is None or ev.kind != "no_foreign_classics":
-        foreign = tuple(sorted(c for s in range(state.num_players) if s != seat for c in state.classics[s]))
+        others = [c for s in range(state.num_players) if s != seat for c in classics[s]]
+        if others:
+            foreign = tuple(sorted(others))
     min_len, max_len, max_wilds = 2, 99, 99
     if ev is not None:
         if ev.kind == "min_length":
@@ -75,26 +100,23 @@ def spelling(state: S, seat: int) -> Spelling:
             max_len = ev.n
         elif ev.kind == "max_wilds":
             max_wilds = ev.n
-    awards: tuple[tuple[int, int], ...] = ()
-    if state.options.awards:
-        by_len = {a.length: a.prestige for a in content.awards}
-        awards = tuple((length, by_len[length]) for length in state.awards_left)
+    options = state.options
     return Spelling(
-        hand=up,
-        must_up=tuple(sorted(must_up)),
-        must_wild=tuple(sorted(forced)),
-        own_classics=tuple(sorted(state.classics[seat])),
-        foreign_classics=foreign,
-        min_len=min_len,
-        max_len=max_len,
-        max_wilds=max_wilds,
-        required=state.must_letter[seat],
-        event=ev,
-        awards=awards,
-        award_now=state.award[seat],
-        inked=tuple(sorted(state.inked[seat])),
-        coin_weight=coin_weight(state),
-        foreign_bonus=0.01 if state.options.coop == "off" else -1.5,
+        up,
+        must_up,
+        must_wild,
+        tuple(sorted(own)) if own else (),
+        foreign,
+        min_len,
+        max_len,
+        max_wilds,
+        state.must_letter[seat],
+        ev,
+        _awards_left(state) if options.awards else (),
+        state.award[seat],
+        inked,
+        coin_weight(state),
+        0.01 if options.coop == "off" else -1.5,
     )
 
 

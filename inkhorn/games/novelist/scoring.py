@@ -8,7 +8,7 @@ are theirs, their Timeless Classics in play, inked cards, the event in front of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from inkhorn.games.novelist.content import Card, EventModel
 
@@ -16,9 +16,9 @@ from inkhorn.games.novelist.content import Card, EventModel
 CHOICE_WORTH = {"ink_or_remover": 1.0, "jail": 1.0, "trash_other": 1.5}
 
 
-@dataclass(frozen=True, slots=True)
-class Spelling:
-    """The speller's side of a word: their cards, constraints and modifiers."""
+class Spelling(NamedTuple):
+    """The speller's side of a word: their cards, constraints and modifiers (a named tuple:
+    built several times a turn, so cheap to make)."""
 
     hand: tuple[int, ...]  # hand cards that may be face up (forced wilds excluded)
     must_up: tuple[int, ...]  # inked or borrowed cards: must be used face up
@@ -45,8 +45,7 @@ class Spelling:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class WordScore:
+class WordScore(NamedTuple):
     coins: int
     prestige: int
     choices: tuple[tuple[str, int], ...]  # (effect, card id) opened by the word, in order
@@ -71,53 +70,57 @@ def score_word(cards_table: tuple[Card, ...], sp: Spelling, word: str, cards: tu
     """Score a laid-out word for its speller. ``genre_in_play``: own classics in play per genre
     that are not part of this word (they count as genre partners)."""
     n = len(cards)
-    own = set(sp.hand) | set(sp.must_wild) | set(sp.own_classics)
-    # which positions give benefits
-    gives = [False] * n
+    hand, must_wild, own_classics = sp.hand, sp.must_wild, sp.own_classics
     req_pos = word.find(sp.required) if sp.required else -1
-    for i in range(n):
-        if not wild[i] and cards[i] in own and i != req_pos:
-            gives[i] = True
     table = cards_table
+    # the cards at the positions that give benefits (face up, the speller's own, not the
+    # required letter's first holder); None elsewhere
+    gives: list[Card | None] = [None] * n
     count: dict[str, int] = {}
     for i in range(n):
-        if gives[i]:
-            g = table[cards[i]].genre
+        if wild[i] or i == req_pos:
+            continue
+        c = cards[i]
+        if c in hand or c in must_wild or c in own_classics:
+            card = gives[i] = table[c]
+            g = card.genre
             if g:
                 count[g] = count.get(g, 0) + 1
     active = [False] * n
-    for i in range(n):
-        if gives[i]:
-            g = table[cards[i]].genre
-            if g and count[g] - 1 + genre_in_play.get(g, 0) >= 1:
-                active[i] = True
+    if count:
+        for i in range(n):
+            card = gives[i]
+            if card is not None:
+                g = card.genre
+                if g and count[g] - 1 + genre_in_play.get(g, 0) >= 1:
+                    active[i] = True
     # doubling: each active doubler picks its better adjacent benefit-giving neighbour
     mult = [1] * n
     for i in range(n):
-        if gives[i]:
-            c = table[cards[i]]
-            if c.special == "double" and (c.special_basic or active[i]):
-                best_j, best_v = -1, -1
-                for j in (i - 1, i + 1):
-                    if 0 <= j < n and gives[j]:
-                        v = table[cards[j]].coins + table[cards[j]].prestige
+        c = gives[i]
+        if c is not None and c.special == "double" and (c.special_basic or active[i]):
+            best_j, best_v = -1, -1
+            for j in (i - 1, i + 1):
+                if 0 <= j < n:
+                    d = gives[j]
+                    if d is not None:
+                        v = d.coins + d.prestige
                         if v > best_v:
                             best_j, best_v = j, v
-                if best_j >= 0:
-                    mult[best_j] += 1
+            if best_j >= 0:
+                mult[best_j] += 1
     coins = prestige = 0
-    wilds = sum(wild)
-    inked = sum(1 for i in range(n) if cards[i] in sp.inked)
     uncovered: set[int] = set()
     choices: list[tuple[str, int]] = []
     worth = 0.0
     cw = sp.coin_weight
     for i in range(n):
-        if not gives[i]:
+        c = gives[i]
+        if c is None:
             continue
-        c = table[cards[i]]
-        coins += c.coins * mult[i]
-        prestige += c.prestige * mult[i]
+        m = mult[i]
+        coins += c.coins * m
+        prestige += c.prestige * m
         if active[i]:
             coins += c.genre_coins
             prestige += c.genre_prestige
@@ -131,9 +134,10 @@ def score_word(cards_table: tuple[Card, ...], sp: Spelling, word: str, cards: tu
             else:
                 coins += c.amount * others
         elif s == "per_ink":
-            coins += c.amount * inked
+            inked = sp.inked
+            coins += c.amount * sum(1 for x in cards if x in inked)
         elif s == "per_wild":
-            coins += c.amount * wilds
+            coins += c.amount * sum(wild)
         elif s == "uncover":
             best_j, best_v = -1, -1
             for j in (i - 1, i + 1):
@@ -163,9 +167,8 @@ def score_word(cards_table: tuple[Card, ...], sp: Spelling, word: str, cards: tu
         k = ev.kind
         if k == "letter_coins" or k == "letter_prestige" or k == "genre_prestige":
             hits = 0
-            for i in range(n):
-                if gives[i]:
-                    c = table[cards[i]]
+            for c in gives:
+                if c is not None:
                     if (k == "genre_prestige" and c.genre == ev.genre) or (k != "genre_prestige" and c.letter in ev.letters):
                         hits += 1
             if k == "letter_coins":

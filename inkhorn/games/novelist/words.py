@@ -13,10 +13,10 @@ down) with :func:`best_layout`, maximising the word's score.
 from __future__ import annotations
 
 import gzip
-import heapq
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from pathlib import Path
 
 from inkhorn.core.errors import OptionError
@@ -26,6 +26,8 @@ from inkhorn.games.novelist.scoring import Spelling, WordScore, award_for, score
 SHIPPED_WORDS = Path(__file__).parent / "content" / "words.txt.gz"
 MAX_FIND_LEN = 12  # the longest Literary Award; longer words are still valid when typed
 DEL1_MAX_LEN = 9  # a wild beside 8 face-up letters; longer words are found without wilds
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+_first = itemgetter(0)
 
 
 class Dictionary:
@@ -109,6 +111,23 @@ class Play:
     score: WordScore
 
 
+_INFO: dict[int, tuple] = {}
+
+
+def _table_info(table: tuple[Card, ...]) -> tuple:
+    """Per card: letter, face value (coins + prestige), whether it uncovers (cached per table)."""
+    info = _INFO.get(id(table))
+    if info is None or info[0] is not table:
+        info = (
+            table,
+            tuple(c.letter for c in table),
+            tuple(c.coins + c.prestige for c in table),
+            frozenset(c.id for c in table if c.special == "uncover"),
+        )
+        _INFO[id(table)] = info
+    return info
+
+
 def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int]) -> Play | None:
     """The highest-scoring legal layout of ``word`` (``None``: the cards cannot spell it)."""
     n = len(word)
@@ -116,38 +135,54 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
         return None
     if sp.required and sp.required not in word:
         return None
-    up_cards = sp.hand + sp.own_classics + sp.foreign_classics
+    _t, letter_of, face, uncover_ids = _table_info(table)
+    hand = sp.hand
+    up_cards = hand + sp.own_classics + sp.foreign_classics
     by_letter: dict[str, list[int]] = {}
     for cid in up_cards:
-        by_letter.setdefault(table[cid].letter, []).append(cid)
+        ch = letter_of[cid]
+        cs = by_letter.get(ch)
+        if cs is None:
+            by_letter[ch] = [cid]
+        else:
+            cs.append(cid)
     remaining_letter: dict[str, int] = {}
     for ch in word:
         remaining_letter[ch] = remaining_letter.get(ch, 0) + 1
-    forced = len(sp.must_wild)
+    must_wild = sp.must_wild
+    forced = len(must_wild)
+    max_wilds = sp.max_wilds
     must_up = set(sp.must_up)
-    hand_set = set(sp.hand)
-    free_hand = [c for c in sp.hand if c not in must_up]
+    hand_set = set(hand)
+    own_classic_set = set(sp.own_classics)
+    foreign_set = set(sp.foreign_classics)
+    # free hand cards, best first (the wilds picked from them)
+    by_worth = sorted((c for c in hand if c not in must_up), key=lambda c: -face[c])
     best: list = [None, -1e18]
     chosen: list[int] = [-1] * n
     used: set[int] = set()
-    uncovers = {c for c in up_cards if table[c].special == "uncover"}
+    uncovers = uncover_ids.intersection(up_cards)
+    foreign_bonus = sp.foreign_bonus
+    kinds = {c: (table[c].key, c in hand_set, c in must_up, c in foreign_set) for c in up_cards}
 
     def leaf() -> None:
         if not must_up <= used:
             return
         wild_pos = [i for i in range(n) if chosen[i] < 0]
         w = len(wild_pos)
-        if w < forced or w > sp.max_wilds:
+        if w < forced or w > max_wilds:
             return
-        pool = [c for c in free_hand if c not in used]
-        if w - forced > len(pool):
-            return
-        pool.sort(key=lambda c: -(table[c].coins + table[c].prestige))
-        picked = list(sp.must_wild) + pool[: w - forced]
+        if w > forced:
+            pool = [c for c in by_worth if c not in used]
+            if w - forced > len(pool):
+                return
+            picked = list(must_wild) + pool[: w - forced]
+        else:
+            picked = list(must_wild)
         if uncovers:
             near = [i for i in wild_pos if (i > 0 and chosen[i - 1] in uncovers) or (i + 1 < n and chosen[i + 1] in uncovers)]
             far = [i for i in wild_pos if i not in near]
-            picked.sort(key=lambda c: -(table[c].coins + table[c].prestige))
+            picked.sort(key=lambda c: -face[c])
             order = near + far
         else:
             order = wild_pos
@@ -157,21 +192,23 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
             cards[pos] = cid
             wild[pos] = True
         tcards = tuple(cards)
-        used_classics = {c for c in tcards if c in own_classic_set}
         gip = genre_in_play
-        if used_classics:
-            gip = dict(genre_in_play)
-            for c in used_classics:
-                gip[table[c].genre] = gip.get(table[c].genre, 0) - 1
+        if own_classic_set:
+            used_classics = {c for c in tcards if c in own_classic_set}
+            if used_classics:
+                gip = dict(genre_in_play)
+                for c in used_classics:
+                    gip[table[c].genre] = gip.get(table[c].genre, 0) - 1
         sc = score_word(table, sp, word, tcards, tuple(wild), gip)
         # prefer using other players' classics (they go back to their owners), then fewer wilds
-        v = sc.value + sp.foreign_bonus * sum(1 for c in tcards if c in foreign_set) - 0.001 * w
+        if foreign_set:
+            v = sc.value + foreign_bonus * sum(1 for c in tcards if c in foreign_set) - 0.001 * w
+        else:
+            v = sc.value + foreign_bonus * 0 - 0.001 * w
         if v > best[1]:
             best[0] = Play(word, tcards, tuple(wild), sc)
             best[1] = v
 
-    own_classic_set = set(sp.own_classics)
-    foreign_set = set(sp.foreign_classics)
     extra_wilds = [forced]
 
     def dfs(i: int) -> None:
@@ -182,17 +219,17 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
         cands = [c for c in by_letter.get(ch, ()) if c not in used]
         left = remaining_letter[ch]
         remaining_letter[ch] = left - 1
-        seen_kinds = set()
-        for c in cands:
-            card = table[c]
-            kind = (card.key, c in hand_set, c in must_up, c in foreign_set)
-            if kind in seen_kinds:
-                continue  # identical cards give identical layouts
-            seen_kinds.add(kind)
-            used.add(c)
-            chosen[i] = c
-            dfs(i + 1)
-            used.discard(c)
+        if cands:
+            seen_kinds = set()
+            for c in cands:
+                kind = kinds[c]
+                if kind in seen_kinds:
+                    continue  # identical cards give identical layouts
+                seen_kinds.add(kind)
+                used.add(c)
+                chosen[i] = c
+                dfs(i + 1)
+                used.discard(c)
         if not cands or left > len(cands) or extra_wilds[0] > 0:
             took_extra = bool(cands) and left <= len(cands)
             if took_extra:
@@ -218,80 +255,138 @@ class WordFinder:
         self.table = table
         self._cand_cache: OrderedDict[tuple, list[str]] = OrderedDict()
         self._cache_size = cache_size
+        self._letter = tuple(c.letter for c in table)
+        self._values: dict[float, tuple[float, ...]] = {}
+        self._gains: dict[tuple, tuple[list[float], float]] = {}
 
     def _card_value(self, c: Card, cw: float) -> float:
         return c.coins * cw + c.prestige + 0.5 * (c.genre_coins * cw + c.genre_prestige) + (0.7 if c.special else 0.0)
 
+    def _card_values(self, cw: float) -> tuple[float, ...]:
+        """The estimate of every card at coin weight ``cw`` (cached: few weights occur)."""
+        vals = self._values.get(cw)
+        if vals is None:
+            vals = tuple(self._card_value(c, cw) for c in self.table)
+            if len(self._values) >= 64:
+                self._values.clear()
+            self._values[cw] = vals
+        return vals
+
+    def _award_gain(self, sp: Spelling) -> tuple[list[float], float]:
+        """The gain of a word per length (awards, long-word event, length tie-break)."""
+        ev = sp.event
+        long_len = ev.length if ev is not None and ev.kind == "long_word" else 99
+        long_bonus = ev.n if ev is not None and ev.kind == "long_word" else 0
+        key = (sp.awards, sp.award_now, long_len, long_bonus)
+        hit = self._gains.get(key)
+        if hit is None:
+            award_gain = [0.0] * (MAX_FIND_LEN + 2)
+            for L in range(MAX_FIND_LEN + 2):
+                _alen, a = award_for(sp, L)
+                award_gain[L] = (a - sp.award_now if a else 0) + (long_bonus if L >= long_len else 0) + 0.01 * L
+            if len(self._gains) >= 256:
+                self._gains.clear()
+            hit = self._gains[key] = (award_gain, max(award_gain))
+        return hit
+
     def ranked_signatures(self, sp: Spelling, top: int | None = None) -> list[tuple[float, str]]:
         """(estimate, signature) of the signatures the speller can spell, best first (all of
-        them, or the ``top`` best that hold the required letter)."""
-        table = self.table
-        cw = sp.coin_weight
+        them, or the ``top`` best that hold the required letter).
+
+        Every sub-multiset of the speller's letters (inked and borrowed letters always in) is
+        estimated by its best cards; a signature's estimate is the best over the sub-multisets
+        that spell it (exactly, or with wilds) plus the gain of its length. With ``top``, the
+        sub-multisets are looked up best first until none left can enter the top."""
+        cv = self._card_values(sp.coin_weight)
+        letter_of = self._letter
         hand_c: dict[str, int] = {}
         classic_c: dict[str, int] = {}
         mu_c: dict[str, int] = {}
         vals: dict[str, list[float]] = {}
         for cid in sp.hand:
-            c = table[cid]
-            hand_c[c.letter] = hand_c.get(c.letter, 0) + 1
-            vals.setdefault(c.letter, []).append(self._card_value(c, cw))
+            ch = letter_of[cid]
+            hand_c[ch] = hand_c.get(ch, 0) + 1
+            vs = vals.get(ch)
+            if vs is None:
+                vals[ch] = [cv[cid]]
+            else:
+                vs.append(cv[cid])
         for cid in sp.own_classics:
-            c = table[cid]
-            classic_c[c.letter] = classic_c.get(c.letter, 0) + 1
-            vals.setdefault(c.letter, []).append(self._card_value(c, cw))
+            ch = letter_of[cid]
+            classic_c[ch] = classic_c.get(ch, 0) + 1
+            vs = vals.get(ch)
+            if vs is None:
+                vals[ch] = [cv[cid]]
+            else:
+                vs.append(cv[cid])
         for cid in sp.foreign_classics:
-            c = table[cid]
-            classic_c[c.letter] = classic_c.get(c.letter, 0) + 1
-            vals.setdefault(c.letter, []).append(0.05)
+            ch = letter_of[cid]
+            classic_c[ch] = classic_c.get(ch, 0) + 1
+            vs = vals.get(ch)
+            if vs is None:
+                vals[ch] = [0.05]
+            else:
+                vs.append(0.05)
         for cid in sp.must_up:
-            ch = table[cid].letter
+            ch = letter_of[cid]
             mu_c[ch] = mu_c.get(ch, 0) + 1
-        letters = sorted(vals)
-        prefix: dict[str, list[float]] = {}
-        for ch in letters:
-            vs = sorted(vals[ch], reverse=True)
-            acc = [0.0]
-            for v in vs:
-                acc.append(acc[-1] + v)
-            prefix[ch] = acc
         f = len(sp.must_wild)
         n_free = len(sp.hand) - len(sp.must_up)
         cap = max(1, f)
         wild_cap = min(sp.max_wilds, cap)
         lo_len, hi_len = sp.min_len, min(sp.max_len, MAX_FIND_LEN)
-        by_key, del1 = self.dic.by_key, self.dic.del1
-        found: dict[str, float] = {}
-        ev = sp.event
-        long_len = ev.length if ev is not None and ev.kind == "long_word" else 99
-        long_bonus = ev.n if ev is not None and ev.kind == "long_word" else 0
-        award_gain = [0.0] * (MAX_FIND_LEN + 2)
-        for L in range(MAX_FIND_LEN + 2):
-            _alen, a = award_for(sp, L)
-            award_gain[L] = (a - sp.award_now if a else 0) + (long_bonus if L >= long_len else 0) + 0.01 * L
-
-        alphabet = "abcdefghijklmnopqrstuvwxyz"
-        nl = len(letters)
+        award_gain, max_bonus = self._award_gain(sp)
         base_budget = f + n_free
 
-        subsets: list[tuple[float, str, int]] = []
-
-        def rec(idx: int, key: str, est: float, free_used: int) -> None:
-            if idx < nl:
-                ch = letters[idx]
-                mu = mu_c.get(ch, 0)
-                cl = classic_c.get(ch, 0)
-                top_n = hand_c.get(ch, 0) + cl
-                pre = prefix[ch]
-                for s in range(mu, top_n + 1):
-                    used_hand = mu if mu > s - cl else s - cl
-                    rec(idx + 1, key + ch * s, est + pre[s], free_used + used_hand - mu)
-            elif key:
-                subsets.append((est, key, free_used))
+        # every sub-multiset as (estimate, letters, free hand cards used), letter by letter;
+        # the estimate adds the best cards of each letter in alphabetical order
+        subsets: list[tuple[float, str, int]] = [(0.0, "", 0)]
+        for ch in sorted(vals):
+            vs = vals[ch]
+            vs.sort(reverse=True)
+            pre = [0.0]
+            for v in vs:
+                pre.append(pre[-1] + v)
+            mu = mu_c.get(ch, 0)
+            cl = classic_c.get(ch, 0)
+            grown: list[tuple[float, str, int]] = []
+            add = grown.append
+            for s in range(mu, hand_c.get(ch, 0) + cl + 1):
+                used = (mu if mu > s - cl else s - cl) - mu
+                p = pre[s]
+                part = ch * s
+                for est, key, free_used in subsets:
+                    add((est + p, key + part, free_used + used))
+            subsets = grown
+        if subsets and not subsets[0][1]:
+            del subsets[0]  # no letters at all
+        if top is not None:
+            subsets.sort(key=_first, reverse=True)
+            # the best gain a word spelled from ``k`` letters can reach: its length is ``k``
+            # plus the wilds (awards for longer words are out of reach)
+            most = len(sp.hand) + len(sp.own_classics) + len(sp.foreign_classics)
+            reach = [max(award_gain[max(lo_len, k + f) : min(hi_len, k + wild_cap) + 1], default=-1e9)
+                     for k in range(most + 1)]
+            max_bonus = max(reach)
 
         req = sp.required
-
-        def lookup(est: float, key: str, free_used: int) -> None:
+        by_key, del1 = self.dic.by_key, self.dic.del1
+        found: dict[str, float] = {}
+        get = found.get
+        changed = True
+        kth = 0.0
+        for est, key, free_used in subsets:
             k = len(key)
+            if top is not None and len(found) >= top:
+                # best subsets first: stop once no subset left can enter the top, and skip
+                # those too short for a gain that would let them in
+                if changed:
+                    kth = sorted(found.values())[-top]
+                    changed = False
+                if kth > est + max_bonus:
+                    break
+                if kth > est + reach[k]:
+                    continue
             wb = base_budget - free_used
             wmax = wb if wb < wild_cap else wild_cap
             for w in range(f, wmax + 1):
@@ -300,42 +395,29 @@ class WordFinder:
                     continue
                 v = est + award_gain[L]
                 if w == 0:
-                    if key in by_key and found.get(key, -1e9) < v and (not req or req in key):
+                    if key in by_key and get(key, -1e9) < v and (not req or req in key):
                         found[key] = v
+                        changed = True
                 elif w == 1:
                     if k < 2 and f == 0:
                         continue  # two-letter words with a wild are never worth offering
                     sigs = del1.get(key)
                     if sigs:
                         for sig in sigs:
-                            if found.get(sig, -1e9) < v and (not req or req in sig):
+                            if get(sig, -1e9) < v and (not req or req in sig):
                                 found[sig] = v
+                                changed = True
                 else:
-                    for x in alphabet:
+                    for x in ALPHABET:
                         pos = 0
                         while pos < k and key[pos] < x:
                             pos += 1
                         for sig in del1.get(key[:pos] + x + key[pos:], ()):
-                            if found.get(sig, -1e9) < v and (not req or req in sig):
+                            if get(sig, -1e9) < v and (not req or req in sig):
                                 found[sig] = v
-
-        rec(0, "", 0.0, 0)
-        if top is None:
-            for item in subsets:
-                lookup(*item)
-            return sorted(((v, k) for k, v in found.items()), reverse=True)
-        # best subsets first; stop once no later subset can enter the top
-        subsets.sort(reverse=True)
-        max_bonus = max(award_gain)
-        last = len(subsets) - 1
-        for i, item in enumerate(subsets):
-            lookup(*item)
-            if i < last and len(found) >= top:
-                bound = subsets[i + 1][0] + max_bonus
-                if heapq.nlargest(top, found.values())[-1] > bound:
-                    break
-        best = heapq.nlargest(top, found.items(), key=lambda kv: (kv[1], kv[0]))
-        return [(v, k) for k, v in best]
+                                changed = True
+        ranked = sorted([(v, sig) for sig, v in found.items()], reverse=True)
+        return ranked if top is None else ranked[:top]
 
     def candidates(self, sp: Spelling, limit: int = 12) -> list[str]:
         """Up to ``limit`` good words by estimate (cheap; no layouts), best first."""
