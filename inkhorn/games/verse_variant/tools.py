@@ -126,8 +126,19 @@ def unplace(s, idx: int) -> None:
     s.cubes[seat] += 1
 
 
-def everyone(s, seat: int, code: str, *, when: Callable = lambda s, x: True, data: tuple = ()) -> None:
-    s.push(*(Ask(x, code, 0, data) for x in clockwise(s, seat) if when(s, x)))
+def everyone(
+    s, seat: int, code: str, *, when: Callable = lambda s, x: True, data: tuple = (),
+    otherwise: Callable | None = None,
+) -> None:
+    """Ask each scholar for whom ``when(s, x)`` holds, clockwise from ``seat``; to each
+    other scholar, in the same order, ``otherwise(s, x)`` happens at once."""
+    steps = []
+    for x in clockwise(s, seat):
+        if when(s, x):
+            steps.append(Ask(x, code, 0, data))
+        elif otherwise is not None:
+            otherwise(s, x)
+    s.push(*steps)
 
 
 def choice_step(
@@ -967,13 +978,7 @@ def _12c(s, seat):
 
 @start("T-12d")
 def _12d(s, seat):
-    steps = []
-    for x in clockwise(s, seat):
-        if own_slots(s, x):
-            steps.append(Ask(x, "T-12d"))
-        else:
-            spend_grant(s, x)
-    s.push(*steps)
+    everyone(s, seat, "T-12d", when=lambda s, x: bool(own_slots(s, x)), otherwise=spend_grant)
 
 
 slots_step(
@@ -1142,14 +1147,10 @@ def _fewest(s, x: int) -> list[int]:
 
 @start("T-15d")
 def _15d(s, seat):
-    steps = []
-    for x in clockwise(s, seat):
-        few = _fewest(s, x)
-        if len(few) == 1:
-            s.gain_feature(x, few[0], from_track=False)
-        else:
-            steps.append(Ask(x, "T-15d"))
-    s.push(*steps)
+    everyone(
+        s, seat, "T-15d", when=lambda s, x: len(_fewest(s, x)) > 1,
+        otherwise=lambda s, x: s.gain_feature(x, _fewest(s, x)[0], from_track=False),
+    )
 
 
 colours_step(
@@ -1160,13 +1161,7 @@ colours_step(
 
 @start("T-15e")
 def _15e(s, seat):
-    steps = []
-    for x in clockwise(s, seat):
-        if s.cubes[x] > 0:
-            steps.append(Ask(x, "T-15e"))
-        else:
-            refresh_grant(s, x)
-    s.push(*steps)
+    everyone(s, seat, "T-15e", when=lambda s, x: s.cubes[x] > 0, otherwise=refresh_grant)
 
 
 def _endow(s, st, idx):
