@@ -115,6 +115,9 @@ class AncientsGame(Game):
         best_other = max(v for s, v in enumerate(values) if s != seat)
         return values[seat] - best_other
 
+    def chapter(self, state: AncientsState) -> str:  # type: ignore[override]
+        return f"Round {state.round}"
+
     def render(self, state: AncientsState, seat: int | None) -> Any:  # type: ignore[override]
         from inkhorn.games.ancients.view import render
 

@@ -116,6 +116,9 @@ class ManuscriptGame(Game):
         others = [seat_value(state, o, own_view=False) for o in range(state.num_players) if o != seat]
         return mine - max(others)
 
+    def chapter(self, state: GameState) -> str:
+        return f"Round {state.round}"
+
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.manuscript.view import render
 

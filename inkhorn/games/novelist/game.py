@@ -151,6 +151,9 @@ class NovelistGame(Game):
             (own_value(state, s) for s in range(state.num_players) if s != seat), default=0.0
         ) if state.options.coop == "off" else team_value(state)
 
+    def chapter(self, state: GameState) -> str:
+        return f"Round {state.rounds + 1}"
+
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.novelist.view import render_state
 

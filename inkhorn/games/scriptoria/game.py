@@ -101,6 +101,11 @@ class ScriptoriaGame(Game):
         finished = sum(1 for s in range(state.num_players) if state.scroll_full(s))
         return {"days": state.day, "manuscripts_finished": finished, "ended_by_empty_bag": int(finished == 0)}
 
+    def chapter(self, state: GameState) -> str:
+        from inkhorn.games.scriptoria.state import PHASE_NAMES
+
+        return f"Day {state.day} · {PHASE_NAMES[state.phase]}"
+
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.scriptoria.view import render
 

@@ -134,6 +134,9 @@ class VerseGame(Game):
         best = max(v for i, v in enumerate(vals) if i != seat)
         return mine - best
 
+    def chapter(self, state: VerseState) -> str:  # type: ignore[override]
+        return f"Collation Session {state.session}"
+
     def render(self, state: VerseState, seat: int | None) -> Any:
         from inkhorn.games.verse_variant.view import render
 
