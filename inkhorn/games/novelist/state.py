@@ -97,55 +97,28 @@ class NovelistState(GameState):
     # ---- copies ---------------------------------------------------------------------------
     def clone(self) -> NovelistState:
         new = self._clone_base()
+        # every field at once (immutable values and the lists shared by clones), then the base
+        # fields the core copied, then fresh copies of the lists changed in place
+        d = self.__dict__.copy()
+        d.update(new.__dict__)
+        new.__dict__ = d
         copy = list.copy
-        new.deck = list(map(copy, self.deck))
-        new.hand = list(map(copy, self.hand))
-        new.discard = list(map(copy, self.discard))
-        new.classics = list(map(copy, self.classics))
-        new.inked = list(map(copy, self.inked))
-        new.forced_wild = list(map(copy, self.forced_wild))
-        new.set_aside = list(map(copy, self.set_aside))
-        new.borrowed = self.borrowed
-        new.known_top = self.known_top
-        new.played = self.played[:]
-        new.offer_row = self.offer_row[:]
-        new.offer_deck = self.offer_deck[:]
-        new.offer_discard = self.offer_discard[:]
-        # lists changed only by replacing them (rules.put and the like) are shared by clones:
-        # box, awards_left, heckled, event deck/discard, decade, borrowed, known_top, jail,
-        # award, award_len, adverts, remover, must_letter, events
-        new.box = self.box
-        new.jail = self.jail
-        new.prestige = self.prestige[:]
-        new.award = self.award
-        new.award_len = self.award_len
-        new.awards_left = self.awards_left
-        new.adverts = self.adverts
-        new.ink = self.ink[:]
-        new.remover = self.remover
-        new.ink_supply = self.ink_supply
-        new.remover_supply = self.remover_supply
-        new.powers = self.powers
-        new.must_letter = self.must_letter
-        new.heckled = self.heckled
-        new.events = self.events
-        new.event_deck = self.event_deck
-        new.event_discard = self.event_discard
-        new.decade = self.decade
-        new.rival_score = self.rival_score
-        new.turn = self.turn
-        new.phase = self.phase
-        new.coins = self.coins
-        new.bought = self.bought
-        new.purchased = self.purchased
-        new.flushed = self.flushed
-        new.aggressive_used = self.aggressive_used
-        new.backs = self.backs
-        new.final_round = self.final_round
-        new.rounds = self.rounds
-        new.last_word = self.last_word
-        new.content = self.content
-        new.finder = self.finder
+        d["deck"] = list(map(copy, self.deck))
+        d["hand"] = list(map(copy, self.hand))
+        d["discard"] = list(map(copy, self.discard))
+        d["classics"] = list(map(copy, self.classics))
+        d["inked"] = list(map(copy, self.inked))
+        d["forced_wild"] = list(map(copy, self.forced_wild))
+        d["set_aside"] = list(map(copy, self.set_aside))
+        d["played"] = self.played[:]
+        d["offer_row"] = self.offer_row[:]
+        d["offer_deck"] = self.offer_deck[:]
+        d["offer_discard"] = self.offer_discard[:]
+        d["prestige"] = self.prestige[:]
+        d["ink"] = self.ink[:]
+        # shared by clones (changed only by replacing them: rules.put and the like): box, jail,
+        # award, award_len, awards_left, adverts, remover, powers, must_letter, heckled,
+        # events, event_deck, event_discard, decade, borrowed, known_top, last_word
         return new
 
     # ---- information -----------------------------------------------------------------------

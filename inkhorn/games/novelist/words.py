@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import gzip
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from operator import itemgetter
 from pathlib import Path
 
 from inkhorn.core.errors import OptionError
@@ -27,7 +27,7 @@ SHIPPED_WORDS = Path(__file__).parent / "content" / "words.txt.gz"
 MAX_FIND_LEN = 12  # the longest Literary Award; longer words are still valid when typed
 DEL1_MAX_LEN = 9  # a wild beside 8 face-up letters; longer words are found without wilds
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-_first = itemgetter(0)
+SHAPE_CACHE = 8192  # letter shapes of hands whose sub-multisets the finder keeps
 
 
 class Dictionary:
@@ -257,7 +257,8 @@ class WordFinder:
         self._cache_size = cache_size
         self._letter = tuple(c.letter for c in table)
         self._values: dict[float, tuple[float, ...]] = {}
-        self._gains: dict[tuple, tuple[list[float], float]] = {}
+        self._gains: dict[tuple, tuple[list[float], list[float]]] = {}
+        self._shapes: dict[tuple, tuple[list[str], list[int]]] = {}
 
     def _card_value(self, c: Card, cw: float) -> float:
         return c.coins * cw + c.prestige + 0.5 * (c.genre_coins * cw + c.genre_prestige) + (0.7 if c.special else 0.0)
@@ -272,21 +273,44 @@ class WordFinder:
             self._values[cw] = vals
         return vals
 
-    def _award_gain(self, sp: Spelling) -> tuple[list[float], float]:
-        """The gain of a word per length (awards, long-word event, length tie-break)."""
+    def _award_gain(self, sp: Spelling, lo_len: int, hi_len: int, f: int, wild_cap: int,
+                    most: int) -> tuple[list[float], list[float]]:
+        """The gain of a word per length (awards, long-word event, length tie-break), and per
+        number ``k`` of letters the best gain a word spelled from them can reach (its length
+        is ``k`` plus the wilds; awards for longer words are out of reach)."""
         ev = sp.event
         long_len = ev.length if ev is not None and ev.kind == "long_word" else 99
         long_bonus = ev.n if ev is not None and ev.kind == "long_word" else 0
-        key = (sp.awards, sp.award_now, long_len, long_bonus)
+        key = (sp.awards, sp.award_now, long_len, long_bonus, lo_len, hi_len, f, wild_cap, most)
         hit = self._gains.get(key)
         if hit is None:
             award_gain = [0.0] * (MAX_FIND_LEN + 2)
             for L in range(MAX_FIND_LEN + 2):
                 _alen, a = award_for(sp, L)
                 award_gain[L] = (a - sp.award_now if a else 0) + (long_bonus if L >= long_len else 0) + 0.01 * L
-            if len(self._gains) >= 256:
+            reach = [max(award_gain[max(lo_len, k + f) : min(hi_len, k + wild_cap) + 1], default=-1e9)
+                     for k in range(most + 1)]
+            if len(self._gains) >= 1024:
                 self._gains.clear()
-            hit = self._gains[key] = (award_gain, max(award_gain))
+            hit = self._gains[key] = (award_gain, reach)
+        return hit
+
+    def _subsets(self, shape: tuple[tuple[str, int, int, int], ...]) -> tuple[list[str], list[int]]:
+        """Every sub-multiset of a speller's letters: ``shape`` gives per letter (in order) the
+        hand cards, the classics and the cards that must be used face up. Returns the letters
+        of each and how many free hand cards it uses (classics are used first), in the order
+        :meth:`ranked_signatures` estimates them."""
+        hit = self._shapes.get(shape)
+        if hit is None:
+            keys = [""]
+            free = [0]
+            for ch, hc, cc, mc in shape:
+                parts = [(ch * s, (mc if mc > s - cc else s - cc) - mc) for s in range(mc, hc + cc + 1)]
+                keys = [key + part for key in keys for part, _used in parts]
+                free = [u + used for u in free for _part, used in parts]
+            if len(self._shapes) >= SHAPE_CACHE:
+                self._shapes.clear()
+            hit = self._shapes[shape] = (keys, free)
         return hit
 
     def ranked_signatures(self, sp: Spelling, top: int | None = None) -> list[tuple[float, str]]:
@@ -332,15 +356,16 @@ class WordFinder:
             mu_c[ch] = mu_c.get(ch, 0) + 1
         f = len(sp.must_wild)
         n_free = len(sp.hand) - len(sp.must_up)
-        cap = max(1, f)
-        wild_cap = min(sp.max_wilds, cap)
+        wild_cap = min(sp.max_wilds, max(1, f))
         lo_len, hi_len = sp.min_len, min(sp.max_len, MAX_FIND_LEN)
-        award_gain, max_bonus = self._award_gain(sp)
+        most = len(sp.hand) + len(sp.own_classics) + len(sp.foreign_classics)
+        award_gain, reach = self._award_gain(sp, lo_len, hi_len, f, wild_cap, most)
         base_budget = f + n_free
 
-        # every sub-multiset as (estimate, letters, free hand cards used), letter by letter;
-        # the estimate adds the best cards of each letter in alphabetical order
-        subsets: list[tuple[float, str, int]] = [(0.0, "", 0)]
+        # the estimate of each sub-multiset adds the best cards of each letter, in
+        # alphabetical order
+        shape = []
+        ests = [0.0]
         for ch in sorted(vals):
             vs = vals[ch]
             vs.sort(reverse=True)
@@ -349,24 +374,15 @@ class WordFinder:
                 pre.append(pre[-1] + v)
             mu = mu_c.get(ch, 0)
             cl = classic_c.get(ch, 0)
-            grown: list[tuple[float, str, int]] = []
-            add = grown.append
-            for s in range(mu, hand_c.get(ch, 0) + cl + 1):
-                used = (mu if mu > s - cl else s - cl) - mu
-                p = pre[s]
-                part = ch * s
-                for est, key, free_used in subsets:
-                    add((est + p, key + part, free_used + used))
-            subsets = grown
-        if subsets and not subsets[0][1]:
-            del subsets[0]  # no letters at all
-        if top is not None:
-            subsets.sort(key=_first, reverse=True)
-            # the best gain a word spelled from ``k`` letters can reach: its length is ``k``
-            # plus the wilds (awards for longer words are out of reach)
-            most = len(sp.hand) + len(sp.own_classics) + len(sp.foreign_classics)
-            reach = [max(award_gain[max(lo_len, k + f) : min(hi_len, k + wild_cap) + 1], default=-1e9)
-                     for k in range(most + 1)]
+            hc = hand_c.get(ch, 0)
+            shape.append((ch, hc, cl, mu))
+            opts = pre[mu : hc + cl + 1]
+            ests = [est + p for est in ests for p in opts]
+        keys, free = self._subsets(tuple(shape))
+        if top is None:
+            order: Iterable[int] = range(len(ests))
+        else:
+            order = sorted(range(len(ests)), key=ests.__getitem__, reverse=True)
             max_bonus = max(reach)
 
         req = sp.required
@@ -375,8 +391,12 @@ class WordFinder:
         get = found.get
         changed = True
         kth = 0.0
-        for est, key, free_used in subsets:
+        for i in order:
+            key = keys[i]
             k = len(key)
+            if not k:
+                continue  # no letters at all
+            est = ests[i]
             if top is not None and len(found) >= top:
                 # best subsets first: stop once no subset left can enter the top, and skip
                 # those too short for a gain that would let them in
@@ -387,7 +407,7 @@ class WordFinder:
                     break
                 if kth > est + reach[k]:
                     continue
-            wb = base_budget - free_used
+            wb = base_budget - free[i]
             wmax = wb if wb < wild_cap else wild_cap
             for w in range(f, wmax + 1):
                 L = k + w
@@ -416,8 +436,12 @@ class WordFinder:
                             if get(sig, -1e9) < v and (not req or req in sig):
                                 found[sig] = v
                                 changed = True
-        ranked = sorted([(v, sig) for sig, v in found.items()], reverse=True)
-        return ranked if top is None else ranked[:top]
+        if top is None:
+            return sorted([(v, sig) for sig, v in found.items()], reverse=True)
+        if len(found) > top:
+            kth = sorted(found.values())[-top]
+            return sorted([(v, sig) for sig, v in found.items() if v >= kth], reverse=True)[:top]
+        return sorted([(v, sig) for sig, v in found.items()], reverse=True)
 
     def candidates(self, sp: Spelling, limit: int = 12) -> list[str]:
         """Up to ``limit`` good words by estimate (cheap; no layouts), best first."""
