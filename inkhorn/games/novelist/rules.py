@@ -505,24 +505,31 @@ class Arrange(Step):
 
     def _variants(self, state: S) -> list[str]:
         seat = self.seat
-        if self.changes >= 2 * len(self.word):
+        word = self.word
+        if self.changes >= 2 * len(word):
             return []
         forced = state.forced_wild[seat]
-        must_up = self._must_up(state)
-        ev = event_of(state, seat)
+        inked = state.inked[seat]
+        borrowed = state.borrowed[seat]  # -1 (no card) when none is borrowed
+        e = state.events[seat]
+        ev = state.content.events[e] if e >= 0 else None
         max_wilds = ev.n if ev is not None and ev.kind == "max_wilds" else 99
         hand = state.hand[seat]
+        cards, wild = self.cards, self.wild
         acts = []
-        table = state.content.cards
-        n_wild = sum(self.wild)
-        if n_wild < max_wilds:
-            for i, c in enumerate(self.cards):
-                if not self.wild[i] and c in hand and c not in must_up and c not in forced:
+        if sum(wild) < max_wilds:
+            for i, c in enumerate(cards):
+                if not wild[i] and c in hand and c not in inked and c != borrowed and c not in forced:
                     acts.append(f"wild:{c}")
-        for i, c in enumerate(self.cards):
-            if self.wild[i] and c not in forced and table[c].letter in self.word:
-                if self._turned_up(state, c, must_up) is not None:
-                    acts.append(f"up:{c}")
+        if True in wild:
+            table = state.content.cards
+            must_up = None
+            for i, c in enumerate(cards):
+                if wild[i] and c not in forced and table[c].letter in word:
+                    if must_up is None:
+                        must_up = self._must_up(state)
+                    if self._turned_up(state, c, must_up) is not None:
+                        acts.append(f"up:{c}")
         return acts
 
     def _must_up(self, state: S) -> set[int]:

@@ -163,7 +163,6 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
     used: set[int] = set()
     uncovers = uncover_ids.intersection(up_cards)
     foreign_bonus = sp.foreign_bonus
-    kinds = {c: (table[c].key, c in hand_set, c in must_up, c in foreign_set) for c in up_cards}
 
     def leaf() -> None:
         if not must_up <= used:
@@ -172,26 +171,32 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
         w = len(wild_pos)
         if w < forced or w > max_wilds:
             return
-        if w > forced:
-            pool = [c for c in by_worth if c not in used]
-            if w - forced > len(pool):
-                return
-            picked = list(must_wild) + pool[: w - forced]
+        if w == 0:
+            tcards = tuple(chosen)
+            twild = (False,) * n
         else:
-            picked = list(must_wild)
-        if uncovers:
-            near = [i for i in wild_pos if (i > 0 and chosen[i - 1] in uncovers) or (i + 1 < n and chosen[i + 1] in uncovers)]
-            far = [i for i in wild_pos if i not in near]
-            picked.sort(key=lambda c: -face[c])
-            order = near + far
-        else:
-            order = wild_pos
-        cards = chosen[:]
-        wild = [False] * n
-        for pos, cid in zip(order, picked):
-            cards[pos] = cid
-            wild[pos] = True
-        tcards = tuple(cards)
+            if w > forced:
+                pool = [c for c in by_worth if c not in used]
+                if w - forced > len(pool):
+                    return
+                picked = list(must_wild) + pool[: w - forced]
+            else:
+                picked = list(must_wild)
+            if uncovers:
+                near = [i for i in wild_pos
+                        if (i > 0 and chosen[i - 1] in uncovers) or (i + 1 < n and chosen[i + 1] in uncovers)]
+                far = [i for i in wild_pos if i not in near]
+                picked.sort(key=lambda c: -face[c])
+                order = near + far
+            else:
+                order = wild_pos
+            cards = chosen[:]
+            wild = [False] * n
+            for pos, cid in zip(order, picked):
+                cards[pos] = cid
+                wild[pos] = True
+            tcards = tuple(cards)
+            twild = tuple(wild)
         gip = genre_in_play
         if own_classic_set:
             used_classics = {c for c in tcards if c in own_classic_set}
@@ -199,14 +204,14 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
                 gip = dict(genre_in_play)
                 for c in used_classics:
                     gip[table[c].genre] = gip.get(table[c].genre, 0) - 1
-        sc = score_word(table, sp, word, tcards, tuple(wild), gip)
+        sc = score_word(table, sp, word, tcards, twild, gip)
         # prefer using other players' classics (they go back to their owners), then fewer wilds
         if foreign_set:
             v = sc.value + foreign_bonus * sum(1 for c in tcards if c in foreign_set) - 0.001 * w
         else:
             v = sc.value + foreign_bonus * 0 - 0.001 * w
         if v > best[1]:
-            best[0] = Play(word, tcards, tuple(wild), sc)
+            best[0] = Play(word, tcards, twild, sc)
             best[1] = v
 
     extra_wilds = [forced]
@@ -219,10 +224,16 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
         cands = [c for c in by_letter.get(ch, ()) if c not in used]
         left = remaining_letter[ch]
         remaining_letter[ch] = left - 1
-        if cands:
+        if len(cands) == 1:
+            c = cands[0]
+            used.add(c)
+            chosen[i] = c
+            dfs(i + 1)
+            used.discard(c)
+        elif cands:
             seen_kinds = set()
             for c in cands:
-                kind = kinds[c]
+                kind = (table[c].key, c in hand_set, c in must_up, c in foreign_set)
                 if kind in seen_kinds:
                     continue  # identical cards give identical layouts
                 seen_kinds.add(kind)
