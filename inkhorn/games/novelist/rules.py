@@ -745,12 +745,16 @@ class Purchase(Step):
         ev = event_of(state, seat)
         limit = ev.n if ev is not None and ev.kind == "buy_limit" else 99
         if state.bought < limit:
-            for c in state.offer_row:
-                if card_price(state, seat, c) <= coins:
-                    acts.append(f"buy:{c}")
+            table = state.content.cards
+            disc = ev if ev is not None and ev.kind == "genre_discount" else None
             j = state.jail[seat]
-            if j >= 0 and card_price(state, seat, j) <= coins:
-                acts.append(f"buy:{j}")
+            for c in (*state.offer_row, j) if j >= 0 else state.offer_row:
+                card = table[c]
+                price = card.cost
+                if disc is not None and (disc.genre == "" or disc.genre == card.genre):
+                    price = max(1, price - disc.n)  # as card_price()
+                if price <= coins:
+                    acts.append(f"buy:{c}")
         if state.ink_supply > 0 and coins >= ink_price(state, seat):
             acts.append("ink:buy")
         if state.ink[seat] >= 3:
