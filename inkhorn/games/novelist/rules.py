@@ -528,7 +528,7 @@ class Arrange(Step):
                 if wild[i] and c not in forced and table[c].letter in word:
                     if must_up is None:
                         must_up = self._must_up(state)
-                    if self._turned_up(state, c, must_up) is not None:
+                    if self._can_turn_up(state, c, must_up):
                         acts.append(f"up:{c}")
         return acts
 
@@ -538,6 +538,24 @@ class Arrange(Step):
         if state.borrowed[seat] >= 0:
             must_up.add(state.borrowed[seat])
         return must_up
+
+    def _can_turn_up(self, state: S, card: int, must_up: set[int]) -> bool:
+        """Whether :meth:`_turned_up` finds a place for ``card`` (without building it)."""
+        letter = state.content.cards[card].letter
+        word = self.word
+        i = self.cards.index(card)
+        if word[i] == letter:
+            return True
+        hand = state.hand[self.seat]
+        for j, ch in enumerate(word):
+            if ch != letter or j == i:
+                continue
+            if self.wild[j]:
+                return True
+            other = self.cards[j]
+            if other in hand and other not in must_up:
+                return True
+        return False
 
     def _turned_up(self, state: S, card: int, must_up: set[int]) -> tuple[tuple[int, ...], tuple[bool, ...]] | None:
         """Turn a face-down card face up at a position of its letter, swapping places."""
