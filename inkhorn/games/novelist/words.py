@@ -27,7 +27,7 @@ SHIPPED_WORDS = Path(__file__).parent / "content" / "words.txt.gz"
 MAX_FIND_LEN = 12  # the longest Literary Award; longer words are still valid when typed
 DEL1_MAX_LEN = 9  # a wild beside 8 face-up letters; longer words are found without wilds
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-SHAPE_CACHE = 8192  # letter shapes of hands whose sub-multisets the finder keeps
+SHAPE_CACHE = 4096  # letter shapes of hands whose sub-multisets the finder keeps
 
 
 class Dictionary:
