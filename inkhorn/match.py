@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from inkhorn.agents import Agent, make_agent
-from inkhorn.core.errors import OptionError
+from inkhorn.core.errors import InkhornError, OptionError
 from inkhorn.core.state import GameState
 from inkhorn import games
 
@@ -47,7 +47,10 @@ def play_match(
     seed: int,
     options: Mapping[str, Any] | None = None,
     on_decision: Callable[[GameState, int, str], None] | None = None,
+    max_decisions: int = 200_000,
 ) -> MatchResult:
+    """Play one game to its end; a game that does not end within ``max_decisions`` is an
+    error naming the game and seed (a rules or bot loop), never a silent hang."""
     game = games.get_game(game_id)
     players = game.check_players(len(agents))
     seated = [a if isinstance(a, Agent) else make_agent(a, agent_seed(seed, i)) for i, a in enumerate(agents)]
@@ -62,6 +65,11 @@ def play_match(
             on_decision(state, seat, action)
         state.apply(action)
         decisions += 1
+        if decisions >= max_decisions and not state.is_terminal():
+            raise InkhornError(
+                f"{game_id} seed {seed} with {', '.join(a.spec() for a in seated)} did not end within "
+                f"{max_decisions} decisions"
+            )
     return MatchResult(
         game=game_id,
         seed=seed,

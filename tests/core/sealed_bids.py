@@ -67,11 +67,14 @@ class SealedBidsState(GameState):
 
     def resample_hidden(self, seat: int | None) -> None:
         unseen = sorted(
-            c
-            for s in range(self.num_players)
-            if s != seat
-            for c in [*self.hands[s], *([self.face_down[s]] if self.face_down[s] is not None else [])]
-        ) + sorted(self.deck)
+            [
+                c
+                for s in range(self.num_players)
+                if s != seat
+                for c in [*self.hands[s], *([self.face_down[s]] if self.face_down[s] is not None else [])]
+            ]
+            + self.deck
+        )
         self.rng.shuffle(unseen)
         for s in range(self.num_players):
             if s == seat:

@@ -27,3 +27,10 @@ def test_match_is_reproducible_from_its_seed(sealed):
     b = play_match("sealed_bids", ["greedy", "random", "random"], seed=11)
     assert a.actions == b.actions and a.scores == b.scores
     assert a.decisions == 9 and a.winners
+
+
+def test_a_game_that_does_not_end_is_an_error_not_a_hang(sealed):
+    from inkhorn.core import InkhornError
+
+    with pytest.raises(InkhornError, match="sealed_bids seed 2 .* did not end within 4 decisions"):
+        play_match("sealed_bids", ["random", "random"], seed=2, max_decisions=4)
