@@ -338,30 +338,16 @@ class WordFinder:
         classic_c: dict[str, int] = {}
         mu_c: dict[str, int] = {}
         vals: dict[str, list[float]] = {}
-        for cid in sp.hand:
-            ch = letter_of[cid]
-            hand_c[ch] = hand_c.get(ch, 0) + 1
-            vs = vals.get(ch)
-            if vs is None:
-                vals[ch] = [cv[cid]]
-            else:
-                vs.append(cv[cid])
-        for cid in sp.own_classics:
-            ch = letter_of[cid]
-            classic_c[ch] = classic_c.get(ch, 0) + 1
-            vs = vals.get(ch)
-            if vs is None:
-                vals[ch] = [cv[cid]]
-            else:
-                vs.append(cv[cid])
-        for cid in sp.foreign_classics:
-            ch = letter_of[cid]
-            classic_c[ch] = classic_c.get(ch, 0) + 1
-            vs = vals.get(ch)
-            if vs is None:
-                vals[ch] = [0.05]
-            else:
-                vs.append(0.05)
+        # another player's classic lends only its letter: worth a token 0.05
+        for cards, counts, lent in (
+            (sp.hand, hand_c, False),
+            (sp.own_classics, classic_c, False),
+            (sp.foreign_classics, classic_c, True),
+        ):
+            for cid in cards:
+                ch = letter_of[cid]
+                counts[ch] = counts.get(ch, 0) + 1
+                vals.setdefault(ch, []).append(0.05 if lent else cv[cid])
         for cid in sp.must_up:
             ch = letter_of[cid]
             mu_c[ch] = mu_c.get(ch, 0) + 1
