@@ -42,6 +42,14 @@ def _fail(exc: Exception) -> None:
     raise typer.Exit(2)
 
 
+def _progress() -> Progress:
+    """The bar shown on stderr while many games are played (gone when they are done)."""
+    return Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, transient=True,
+    )
+
+
 def _options(pairs: list[str] | None) -> dict[str, str]:
     return parse_key_values(pairs or [])
 
@@ -212,10 +220,7 @@ def simulate(
     results: list[MatchResult] = []
     handle = out.open("w") if out else None
     try:
-        with Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-            console=err, transient=True,
-        ) as progress:
+        with _progress() as progress:
             task = progress.add_task(f"{game.id}", total=games_count)
             for i in range(games_count):
                 try:
@@ -250,10 +255,7 @@ def arena(
     from inkhorn.arena import render_report, run_arena
 
     specs = [a.strip() for a in agents.split(",") if a.strip()]
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=err, transient=True,
-    ) as progress:
+    with _progress() as progress:
         task = progress.add_task(game_id, total=games_count)
         try:
             report = run_arena(
