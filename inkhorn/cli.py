@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.markup import escape
 from rich.table import Table
 
 from inkhorn import games
@@ -140,14 +141,11 @@ def replay(
     try:
         record = ReplayLog.load(log)
         game = games.get_game(record.game)
-        states = record.states()
-        state = next(states)
+        state = record.new_game(game)
+        seat = state.seat_arg(seat)
         console.print(game.render(state, seat))
-        for index, action in enumerate(record.actions):
-            label = state.action_label(action)
-            who = state.current_seat()
-            next(states)
-            console.print(f"[dim]#{index + 1:>4}[/dim] seat {who}: {label}")
+        for state, entry in record.records(game, state):
+            console.print(f"[dim]#{entry.index + 1:>4}[/dim] seat {entry.seat}: {escape(entry.seen_by(seat))}")
             if step:
                 console.print(game.render(state, seat))
                 if sys.stdin.isatty():

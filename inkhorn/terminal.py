@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
 from inkhorn.agents import Agent, make_agent
-from inkhorn.core import IllegalAction, ReplayLog
+from inkhorn.core import ActionLog, IllegalAction, ReplayLog
 from inkhorn.core.state import GameState
 from inkhorn.match import agent_seed
 
@@ -31,9 +32,11 @@ class HumanAgent(Agent):
 
     name = "human"
 
-    def __init__(self, console: Console, seed: int = 0):
+    def __init__(self, console: Console, seed: int = 0, actions: ActionLog | None = None):
         super().__init__(seed)
         self.console = console
+        # What happened so far, shown only as this seat may know it.
+        self.actions = actions if actions is not None else ActionLog()
 
     def choose(self, state: GameState, seat: int) -> str:
         game = state.game
@@ -65,7 +68,8 @@ class HumanAgent(Agent):
                 self.console.print(game.render(state, seat))
                 continue
             if raw == "log":
-                self.console.print(", ".join(state.history) or "(no actions yet)")
+                seen = [f"#{r.index + 1} seat {r.seat}: {r.seen_by(seat)}" for r in self.actions]
+                self.console.print(escape("\n".join(seen)) or "(no actions yet)")
                 continue
             action = legal[int(raw) - 1] if raw.isdigit() and 1 <= int(raw) <= len(legal) else raw
             try:
@@ -77,9 +81,13 @@ class HumanAgent(Agent):
             return action
 
 
-def make_seats(specs: Sequence[str], seed: int, console: Console) -> list[Agent]:
+def make_seats(
+    specs: Sequence[str], seed: int, console: Console, actions: ActionLog | None = None
+) -> list[Agent]:
+    actions = actions if actions is not None else ActionLog()
     return [
-        HumanAgent(console, agent_seed(seed, i)) if spec == "human" else make_agent(spec, agent_seed(seed, i))
+        HumanAgent(console, agent_seed(seed, i), actions) if spec == "human"
+        else make_agent(spec, agent_seed(seed, i))
         for i, spec in enumerate(specs)
     ]
 
@@ -97,7 +105,9 @@ def play_in_terminal(
     """Play to the end (or until a person quits); the log is saved whatever happens."""
     game = state.game
     humans = [i for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
+    # One person at the keyboard sees as their seat; several (or none) see the public table.
     view_seat = humans[0] if len(humans) == 1 else None
+    actions = next((a.actions for a in agents if isinstance(a, HumanAgent)), ActionLog())
     chapter = None
     finished = False
     try:
@@ -110,10 +120,10 @@ def play_in_terminal(
                     console.rule(chapter)
                 console.print(game.render(state, None))
             action = agents[seat].choose(state, seat)
-            label = state.action_label(action)
-            state.apply(action)
+            record = actions.apply(state, action)
             if not isinstance(agents[seat], HumanAgent):
-                console.print(f"[dim]#{len(state.history):>4}[/dim] seat {seat} ({agents[seat].spec()}): {label}")
+                console.print(f"[dim]#{record.index + 1:>4}[/dim] seat {seat} ({agents[seat].spec()}): "
+                              f"{escape(record.seen_by(view_seat))}")
         finished = True
     except Quit:
         console.print("[yellow]Game left before its end.[/yellow]")

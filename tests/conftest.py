@@ -14,6 +14,15 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "rule(*clauses): the rulebook clauses (section, card or ruling ids such as '§4.6', 'T-5a', "
+        "'R12') a test checks; tests/test_traceability.py builds each game's clause table from them",
+    )
+    config.addinivalue_line("markers", "slow: a slow end-to-end test (CI runs it; skip with -m 'not slow')")
+
+
 @pytest.fixture
 def sealed(monkeypatch):
     """The sealed-bids fixture game, registered for the length of one test."""

@@ -7,9 +7,11 @@ from inkhorn.core.errors import (
     InkhornError,
     OptionError,
     ReplayError,
+    SeatError,
     UnknownGame,
 )
 from inkhorn.core.game import Game
+from inkhorn.core.history import ActionLog, ActionRecord
 from inkhorn.core.options import GameOptions
 from inkhorn.core.replay import ReplayLog
 from inkhorn.core.rng import StateRng
@@ -17,6 +19,8 @@ from inkhorn.core.state import GameState
 from inkhorn.core.step import Step
 
 __all__ = [
+    "ActionLog",
+    "ActionRecord",
     "AgentError",
     "ContentError",
     "Game",
@@ -27,6 +31,7 @@ __all__ = [
     "OptionError",
     "ReplayError",
     "ReplayLog",
+    "SeatError",
     "StateRng",
     "Step",
     "UnknownGame",

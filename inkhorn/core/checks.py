@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from inkhorn.core.errors import IllegalAction
+from inkhorn.core.game import Game
 from inkhorn.core.replay import ReplayLog
 from inkhorn.core.state import GameState
 
@@ -40,7 +41,7 @@ def check_clone(state: GameState, rng: random.Random) -> None:
 
 def check_replay(state: GameState) -> None:
     log = ReplayLog.from_json(json.loads(json.dumps(state.replay_log())))
-    again = log.final_state()
+    again = log.final_state(state.game)
     assert snapshot(again) == snapshot(state), "replaying the log gave another state"
 
 
@@ -76,7 +77,7 @@ def check_observation_is_json(state: GameState) -> None:
 
 
 def check_random_game(
-    game_id: str,
+    game: Game,
     players: int,
     seed: int,
     options: Mapping[str, Any] | None = None,
@@ -87,10 +88,8 @@ def check_random_game(
 ) -> GameState:
     """Play one seeded random game, checking the core invariants every ``every`` decisions
     (and ``extra``, a game's own invariant, at each of those points). Returns the end state."""
-    from inkhorn import games
-
     rng = random.Random(seed)
-    state = games.get_game(game_id).new_game(players, seed, options)
+    state = game.new_game(players, seed, options)
     decisions = 0
     while not state.is_terminal():
         if decisions % every == 0:

@@ -16,11 +16,22 @@ def _listing(items: Sequence[str], limit: int = 12) -> str:
     return shown
 
 
+def clip(value: object, limit: int = 80) -> str:
+    """``repr`` of user input, cut so a huge input never floods a message."""
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"a {value.bit_length()}-bit number"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile object's repr must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
 class UnknownGame(InkhornError):
     def __init__(self, game_id: str, known: Sequence[str]):
         self.game_id = game_id
         self.known = list(known)
-        super().__init__(f"unknown game {game_id!r}; known games: {_listing(self.known)}")
+        super().__init__(f"unknown game {clip(game_id)}; known games: {_listing(self.known)}")
 
 
 class OptionError(InkhornError):
@@ -44,10 +55,14 @@ class IllegalAction(InkhornError):
         self.reason = reason
         self.legal = list(legal)
         self.seat = seat
-        message = f"illegal action {action!r}: {reason}"
+        message = f"illegal action {clip(action)}: {reason}"
         if self.legal:
             message += f"; legal now: {_listing(self.legal)}"
         super().__init__(message)
+
+
+class SeatError(InkhornError, ValueError):
+    """A seat argument that is not a seat of this game (or not allowed to be a spectator)."""
 
 
 class ReplayError(InkhornError):

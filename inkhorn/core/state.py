@@ -12,6 +12,8 @@ Everything a caller does goes through the methods below:
 ``apply(action)``         check, then carry out; a rejected action leaves the state untouched
 ``apply_trusted(action)`` carry out an id taken from ``legal_actions()`` (search bots)
 ``observation(seat)``     JSON-ready dict of what ``seat`` may know; ``None`` = spectator
+``describe(action)``      the :class:`~inkhorn.core.history.ActionRecord` of a legal action:
+                          what its seat and what everyone else may know of it
 ``determinize(seat, s)``  a full state consistent with ``seat``'s knowledge, future re-seeded
 ``clone()``               an independent copy, hand-written per game for speed
 ``is_terminal()``         no decision is pending
@@ -21,8 +23,12 @@ Everything a caller does goes through the methods below:
 ``replay_log()``          game id, players, seed, options and actions: re-creates the game
 ========================  ==================================================================
 
+Every call that takes a seat accepts only an ``int`` seat in range, or ``None`` for a
+spectator where that makes sense, and refuses anything else with :class:`SeatError`
+(``-1`` is not "the last seat", ``True`` is not seat 1).
+
 Games subclass :class:`GameState` and implement ``advance`` (push the next decisions when
-the stack runs empty), ``observation``, ``resample_hidden``, ``clone`` and ``scores``; most
+the stack runs empty), ``observe`` (the body of ``observation``), ``resample_hidden``, ``clone`` and ``scores``; most
 also override ``tiebreak``. All randomness goes through ``self.rng``.
 """
 
@@ -32,7 +38,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from inkhorn.core.errors import IllegalAction
+from inkhorn.core.errors import IllegalAction, SeatError, clip
+from inkhorn.core.history import ActionRecord
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.step import Step
@@ -98,7 +105,21 @@ class GameState(ABC):
             self.advance()
 
     def action_label(self, action: str) -> str:
-        return self.stack[-1].label(self, action) if self.stack else action
+        """Words for a legal action, as the deciding seat sees them."""
+        self.check(action)
+        return self.stack[-1].label(self, action)
+
+    def describe(self, action: str) -> ActionRecord:
+        """The record of a legal ``action``, taken before it is applied."""
+        self.check(action)
+        step = self.stack[-1]
+        return ActionRecord(
+            index=len(self.history),
+            seat=step.seat,
+            action=action,
+            label=step.label(self, action),
+            public=step.public_label(self, action),
+        )
 
     def push(self, *steps: Step) -> None:
         """Queue decisions; the first one listed is decided first."""
@@ -109,9 +130,25 @@ class GameState(ABC):
         """The stack ran empty: play on to the next decision, or end the game."""
 
     # ---- information ------------------------------------------------------------------
-    @abstractmethod
+    def seat_arg(self, seat: object, spectator: bool = True) -> int | None:
+        """``seat`` if it names a seat of this game (or ``None`` where a spectator may ask)."""
+        if seat is None and spectator:
+            return None
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise SeatError(f"a seat is a whole number from 0 to {self.num_players - 1}, not {clip(seat)}")
+        if not 0 <= seat < self.num_players:
+            raise SeatError(
+                f"no seat {clip(seat)} in a {self.num_players}-player game (seats 0 to {self.num_players - 1})"
+            )
+        return seat
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` may know now (``None``: only what is public)."""
+        return self.observe(self.seat_arg(seat))
+
+    @abstractmethod
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """The body of :meth:`observation`, for a seat already checked."""
 
     def determinize(self: S, seat: int | None, seed: int) -> S:
         """A full state ``seat`` cannot tell apart from this one.
@@ -119,6 +156,9 @@ class GameState(ABC):
         The world gets a fresh future (its random source is re-seeded from ``seed``, so no
         bag draw is foreknown) and ``resample_hidden`` re-deals what ``seat`` cannot see.
         """
+        seat = self.seat_arg(seat)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SeatError(f"a world's seed is a whole number, not {clip(seed)}")
         world = self.clone()
         world.rng.reseed(seed)
         world.seed = seed

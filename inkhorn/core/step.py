@@ -40,6 +40,16 @@ and the codec writes them to JSON like any other state part.
 ``prompt(state)``
     A short sentence for people ("Choose up to 2 different inks from the Cup").
 
+``label(state, action)``
+    Words for one of the step's actions, as the deciding seat sees them.
+
+``hidden`` and ``public_label(state, action)``
+    What the *other* seats may know of the answer (see ``inkhorn.core.history``). A step
+    whose answer the rulebook keeps from the table (a card set aside face down) sets
+    ``hidden = True``; sealed steps are hidden too. ``public_label`` returns ``None`` for a
+    public answer, else the words the table may know. The default for a hidden step names
+    only the seat, so a step that says nothing leaks nothing.
+
 This is the equivalent of TAG's ``IExtendedSequence`` (``_computeAvailableActions`` ->
 ``legal_actions``, ``getCurrentPlayer`` -> ``seat``, ``_afterAction`` and
 ``executionComplete`` -> ``resolve`` pushing or not pushing a successor).
@@ -63,6 +73,7 @@ class Step(ABC):
 
     sealed: ClassVar[bool] = False
     open: ClassVar[bool] = False
+    hidden: ClassVar[bool] = False
 
     @abstractmethod
     def legal_actions(self, state: GameState) -> list[str]: ...
@@ -81,3 +92,9 @@ class Step(ABC):
     def label(self, state: GameState, action: str) -> str:
         """Words for one of this step's actions; the id itself unless a step says better."""
         return action
+
+    def public_label(self, state: GameState, action: str) -> str | None:
+        """What the other seats may know of ``action``; ``None`` when it is public in full."""
+        if self.sealed or self.hidden:
+            return f"seat {self.seat} chose in secret"
+        return None

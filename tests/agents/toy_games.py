@@ -42,7 +42,7 @@ class NimState(GameState):
         if self.winner is None:
             self.push(Take(self.to_move))
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: int | None) -> dict[str, Any]:
         return {"pile": self.pile, "to_move": self.to_move, "winner": self.winner}
 
     def resample_hidden(self, seat: int | None) -> None:
@@ -113,7 +113,7 @@ class PickState(GameState):
         if not self.history:
             self.push(*(Name(s) for s in range(self.num_players)))
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: int | None) -> dict[str, Any]:
         return {"picks": list(self.picks)}
 
     def resample_hidden(self, seat: int | None) -> None:

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inkhorn.core.checks import check_random_game
+from inkhorn.games import get_game
 from tests.ancients.helpers import conservation
 
 
@@ -33,14 +34,14 @@ def extra(state) -> None:
 @settings(max_examples=8)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_keep_every_invariant(players, seed):
-    end = check_random_game("ancients", players, seed, every=40, extra=extra)
+    end = check_random_game(get_game("ancients"), players, seed, every=40, extra=extra)
     assert end.phase == "over"
     assert end.end_triggered or end.round >= end.options.max_rounds
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_first_game_hands_play_through(players):
-    end = check_random_game("ancients", players, 7, {"first_game": True}, every=60, extra=extra)
+    end = check_random_game(get_game("ancients"), players, 7, {"first_game": True}, every=60, extra=extra)
     assert end.phase == "over"
 
 

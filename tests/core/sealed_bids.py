@@ -54,7 +54,7 @@ class SealedBidsState(GameState):
         if self.rounds_left > 0:
             self.push(*(PlayCard(seat) for seat in range(self.num_players)))
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: int | None) -> dict[str, Any]:
         return {
             "hand": sorted(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from inkhorn import games
 from inkhorn.core import IllegalAction, OptionError, ReplayError, ReplayLog, UnknownGame
+from inkhorn.games import get_game
 from inkhorn.core.checks import check_random_game, snapshot
 
 
@@ -107,7 +108,7 @@ def test_replay_log_recreates_the_game(sealed):
     while not state.is_terminal():
         state.apply(state.legal_actions()[-1])
     log = ReplayLog.from_json(json.loads(json.dumps(state.replay_log())))
-    assert snapshot(log.final_state()) == snapshot(state)
+    assert snapshot(log.final_state(sealed)) == snapshot(state)
 
 
 def test_tampered_replay_log_names_the_bad_action(sealed):
@@ -116,7 +117,7 @@ def test_tampered_replay_log_names_the_bad_action(sealed):
     log = state.replay_log()
     log["actions"].append("play:0")
     with pytest.raises(ReplayError, match="action 1"):
-        ReplayLog.from_json(log).final_state()
+        ReplayLog.from_json(log).final_state(sealed)
 
 
 def test_malformed_replay_log_is_refused():
@@ -138,5 +139,5 @@ def test_ties_share_the_win(sealed):
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
 def test_random_games_keep_every_core_invariant(sealed, seed, players):
-    state = check_random_game("sealed_bids", players, seed, every=1)
+    state = check_random_game(sealed, players, seed, every=1)
     assert sum(len(r) for r in state.revealed) == 3 * players

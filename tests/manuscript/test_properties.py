@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from inkhorn.games import get_game
 from inkhorn.core.checks import check_random_game
 from inkhorn.games.manuscript.rules import Acquire, text_shapes
 from inkhorn.games.manuscript.state import CUBES, DECO, ManuscriptState
@@ -59,7 +60,7 @@ def conservation(state: ManuscriptState) -> None:
 
 
 def run(players: int, seed: int) -> None:
-    state = check_random_game("manuscript", players, seed, every=40, extra=conservation)
+    state = check_random_game(get_game("manuscript"), players, seed, every=40, extra=conservation)
     assert state.is_terminal()
 
 
@@ -82,8 +83,7 @@ def test_random_games_four_scribes(seed):
 
 
 def test_short_game_with_other_options():
-    state = check_random_game(
-        "manuscript", 3, 11,
+    state = check_random_game(get_game("manuscript"), 3, 11,
         {"page_rows": 12, "round_limit": 4, "diagonal_gap": False, "decoration_passes_on": False,
          "shop_costs": "1,1,1,2,2"},
         every=10, extra=conservation,

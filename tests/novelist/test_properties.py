@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from inkhorn.games import get_game
 from inkhorn.core.checks import check_random_game
 from tests.novelist.helpers import check_conservation
 
@@ -27,7 +28,7 @@ VARIANTS = {
 @given(seed=st.integers(0, 10**6))
 @settings(max_examples=8)
 def test_random_games_all_player_counts(players, seed):
-    check_random_game("novelist", players, seed, {}, every=60, extra=check_conservation)
+    check_random_game(get_game("novelist"), players, seed, {}, every=60, extra=check_conservation)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -36,11 +37,11 @@ def test_random_games_all_player_counts(players, seed):
 def test_random_games_each_variant(variant, seed):
     options = VARIANTS[variant]
     players = 1 + seed % 5 if options.get("coop") else 2 + seed % 4
-    check_random_game("novelist", players, seed, options, every=60, extra=check_conservation)
+    check_random_game(get_game("novelist"), players, seed, options, every=60, extra=check_conservation)
 
 
 @given(seed=st.integers(0, 10**6))
 @settings(max_examples=2)
 def test_random_solo_coop(seed):
-    check_random_game("novelist", 1, seed, {"coop": "penny-hack", "awards": True}, every=30,
+    check_random_game(get_game("novelist"), 1, seed, {"coop": "penny-hack", "awards": True}, every=30,
                       extra=check_conservation)

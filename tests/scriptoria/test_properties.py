@@ -7,6 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from inkhorn.games import get_game
 from inkhorn.core.checks import check_random_game, snapshot
 from inkhorn.games.scriptoria.content import load_content
 from inkhorn.games.scriptoria.state import ScriptoriaState
@@ -39,21 +40,21 @@ def conserved(state: ScriptoriaState) -> None:
 @settings(max_examples=20)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_two_players(seed):
-    end = check_random_game("scriptoria", 2, seed, every=20, extra=conserved)
+    end = check_random_game(get_game("scriptoria"), 2, seed, every=20, extra=conserved)
     assert end.day <= 10
 
 
 @settings(max_examples=20)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_three_players(seed):
-    end = check_random_game("scriptoria", 3, seed, every=20, extra=conserved)
+    end = check_random_game(get_game("scriptoria"), 3, seed, every=20, extra=conserved)
     assert end.day <= 8
 
 
 @settings(max_examples=20)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_four_players(seed):
-    end = check_random_game("scriptoria", 4, seed, every=20, extra=conserved)
+    end = check_random_game(get_game("scriptoria"), 4, seed, every=20, extra=conserved)
     assert end.day <= 7
 
 
@@ -61,7 +62,7 @@ def test_random_games_four_players(seed):
 @given(seed=st.integers(0, 10**6), master=st.booleans(), to_scriptorium=st.booleans())
 def test_random_games_with_variants(seed, master, to_scriptorium):
     opts = {"master": master, "discards_to_scriptorium": to_scriptorium, "hell_level": seed % 4}
-    check_random_game("scriptoria", 2 + seed % 3, seed, opts, every=30, extra=conserved)
+    check_random_game(get_game("scriptoria"), 2 + seed % 3, seed, opts, every=30, extra=conserved)
 
 
 def test_observation_holds_no_hidden_information():
@@ -97,7 +98,7 @@ def test_replay_and_json_round_trip_rebuild_the_same_game():
     state = new(3, seed=21, master=True)
     for _ in range(150):
         state.apply(state.legal_actions()[len(state.history) % len(state.legal_actions())])
-    again = ReplayLog.from_json(json.loads(json.dumps(state.replay_log()))).final_state()
+    again = ReplayLog.from_json(json.loads(json.dumps(state.replay_log()))).final_state(state.game)
     assert snapshot(again) == snapshot(state)
     back = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert snapshot(back) == snapshot(state)

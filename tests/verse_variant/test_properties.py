@@ -3,6 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from inkhorn.games import get_game
 from inkhorn.core.checks import check_random_game
 from tests.verse_variant.helpers import conservation
 
@@ -28,23 +29,23 @@ def _hidden_never_leak(state) -> None:
 @settings(max_examples=8)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_three_scholars(seed):
-    check_random_game("verse_variant", 3, seed, every=20, extra=_hidden_never_leak)
+    check_random_game(get_game("verse_variant"), 3, seed, every=20, extra=_hidden_never_leak)
 
 
 @settings(max_examples=8)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_four_scholars(seed):
-    check_random_game("verse_variant", 4, seed, every=20, extra=_hidden_never_leak)
+    check_random_game(get_game("verse_variant"), 4, seed, every=20, extra=_hidden_never_leak)
 
 
 @settings(max_examples=8)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_five_scholars(seed):
-    check_random_game("verse_variant", 5, seed, every=20, extra=_hidden_never_leak)
+    check_random_game(get_game("verse_variant"), 5, seed, every=20, extra=_hidden_never_leak)
 
 
 @settings(max_examples=3)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_alternative_rulings(seed):
     opts = {"slot_stars": "placed", "tool_lead": "no_lead", "majority_lead": "most_led", "majority_ties": "split", "tool_follow": "tools_free"}
-    check_random_game("verse_variant", 4, seed, opts, every=20, extra=conservation)
+    check_random_game(get_game("verse_variant"), 4, seed, opts, every=20, extra=conservation)

@@ -110,7 +110,7 @@ class AncientsState(GameState):
             decks.append(tuple(d))
         self.tech_deck = tuple(decks)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: int | None) -> dict[str, Any]:
         c = self.content
         ids = c.all
         n = self.num_players

@@ -120,7 +120,7 @@ class ManuscriptState(GameState):
         return len(self.finished[seat]) >= 8 and self.quadrants_with_text(seat) == 8
 
     # ---- information --------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: int | None) -> dict[str, Any]:
         ids = [t.id for t in self.content.texts]
         ex_ids = [e.id for e in self.content.exemplars]
 

@@ -132,7 +132,7 @@ class NovelistState(GameState):
                 shown.update(c for c in step.cards)
         return shown
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
         shown = self.public_cards()
         obs: dict[str, Any] = {

@@ -133,7 +133,7 @@ class ScriptoriaState(GameState):
         """Nothing to re-deal: every component outside the bags is face up, and the bags are
         unordered (kept sorted); their future draws come from the re-seeded ``self.rng``."""
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: int | None) -> dict[str, Any]:
         c = self.content
         sid = [s.id for s in c.sketches]
         bag_kinds = [0] * len(KINDS)

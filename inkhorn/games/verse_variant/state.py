@@ -234,7 +234,7 @@ class VerseState(GameState):
         return -1
 
     # ---- information ------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
         obs: dict[str, Any] = {
             "phase": self.phase,

@@ -1,0 +1,103 @@
+"""What each seat may know of the actions taken: the per-seat view of a game's history.
+
+A replay log is a list of action ids, and an id can name a secret ("discard:K5" chosen face
+down). Every surface that shows a seat what happened (the terminal, the browser, an RL
+observation) shows it only through this module and ``observation(seat)``.
+
+The contract
+============
+
+``ActionRecord``
+    One action as it was taken: its index in the history, the seat that chose it, the id,
+    the full ``label`` (words for the chooser) and ``public``, the words every other seat
+    may know, or ``None`` when the action is public in full.
+
+``GameState.describe(action)``
+    Builds the record from the pending step, *before* the action is applied, because a
+    step's words describe the choice as it stood (the card in hand, not the card already
+    played).
+
+``Step.public_label(state, action)``
+    The step's own say on what the table sees. The default is safe: a sealed or hidden
+    step's answer is redacted ("seat 2 chose in secret"); any other step is public. Steps
+    that know better say so ("seat 3 played an echo card face down").
+
+``ActionLog``
+    Applies actions and keeps their records; ``seen_by(seat)`` is a seat's view of every
+    action so far (``None``: a spectator, who sees only public words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from inkhorn.core.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    index: int
+    seat: int
+    action: str
+    label: str
+    public: str | None = None
+
+    @property
+    def hidden(self) -> bool:
+        return self.public is not None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` may know this action in full (id and label)."""
+        return self.public is None or seat == self.seat
+
+    def seen_by(self, seat: int | None) -> str:
+        return self.label if self.visible_to(seat) else str(self.public)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready: what ``seat`` is shown of this action (the id only when it may know it)."""
+        full = self.visible_to(seat)
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "text": self.label if full else self.public,
+            "action": self.action if full else None,
+            "hidden": not full,
+        }
+
+
+@dataclass
+class ActionLog:
+    """The records of a game's actions, kept while they are applied."""
+
+    records: list[ActionRecord] = field(default_factory=list)
+
+    def apply(self, state: GameState, action: str) -> ActionRecord:
+        """Check, describe and apply ``action``; a refused action leaves both untouched."""
+        state.check(action)
+        record = state.describe(action)
+        state.apply_trusted(action)
+        self.records.append(record)
+        return record
+
+    def seen_by(self, seat: int | None, start: int = 0) -> list[str]:
+        return [r.seen_by(seat) for r in self.records[start:]]
+
+    def views(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        return [r.view(seat) for r in self.records[start:]]
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __iter__(self) -> Iterator[ActionRecord]:
+        return iter(self.records)
+
+    @classmethod
+    def replay(cls, state: GameState, actions: Iterable[str]) -> ActionLog:
+        """Apply ``actions`` to ``state`` (a new game), keeping every record."""
+        log = cls()
+        for action in actions:
+            log.apply(state, action)
+        return log
