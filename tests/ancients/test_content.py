@@ -31,6 +31,7 @@ from tests.ancients.helpers import (
 C = load_content()
 
 
+@pytest.mark.rule("§2", "R1")
 def test_monument_counts_and_spreads():
     kinds = Counter(m.kind for m in C.monuments)
     assert kinds == {"city": 36, "megalith": 36, "pyramid": 36}
@@ -49,12 +50,14 @@ def test_monument_effect_timings_match_the_published_counts():
     assert timing == {"immediate": 27, "timeline": 19, "decline": 27, "endgame": 23, "passive": 12}
 
 
+@pytest.mark.rule("§2", "R1")
 def test_artifact_counts():
     assert len(C.artifacts) == 36
     timing = Counter(e.when for a in C.artifacts for e in a.effects)
     assert timing == {"timeline": 20, "passive": 16}
 
 
+@pytest.mark.rule("§2", "R1")
 def test_technology_counts_levels_types_and_timing():
     lvl = Counter((t.level, t.type) for t in C.techs)
     assert lvl == {(1, ty): 9 for ty in ("ancient", "secret", "writing")} | {
@@ -75,6 +78,7 @@ def test_level_two_technologies_score_two_to_five():
         assert 2 <= low and high <= 5, t.id
 
 
+@pytest.mark.rule("R1")
 def test_every_card_is_playable():
     limit = 10
     for m in C.monuments:
@@ -127,6 +131,7 @@ def rich_board():
 
 
 @pytest.mark.parametrize("when", ["immediate", "timeline", "decline"])
+@pytest.mark.rule("§7")
 def test_every_card_effect_runs_and_leaves_other_artifacts_alone(when):
     """FAQ: artifacts are affected only by their owner's effects; every effect resolves."""
     rng = random.Random(3)

@@ -53,6 +53,7 @@ def run(state, seat, src, choices=(), **op):
     return asked
 
 
+@pytest.mark.rule("§5.Hand-Limit", "R18")
 def test_draw_takes_cards_and_stops_at_the_hand_limit():
     state = board()
     run(state, 0, EMPTY, op="draw", n=3)
@@ -62,6 +63,7 @@ def test_draw_takes_cards_and_stops_at_the_hand_limit():
     assert len(state.hands[0]) == 10
 
 
+@pytest.mark.rule("§5.Deck-Exhaustion", "§7", "R18")
 def test_draw_from_empty_deck_reshuffles_discard_then_does_what_it_can():
     state = board()
     state.past = (*state.past[:2], tuple(state.deck[2:]))
@@ -70,6 +72,7 @@ def test_draw_from_empty_deck_reshuffles_discard_then_does_what_it_can():
     assert len(state.hands[0]) == 2 and not state.deck and not state.discard
 
 
+@pytest.mark.rule("§7", "R18")
 def test_discard_asks_for_each_card_and_does_as_much_as_possible():
     state = board()
     a, b, c = give(state, 0, *find(state, CITY)[:3])
@@ -119,6 +122,7 @@ def test_recover_returns_lost_knowledge_only_as_far_as_there_is():
     assert state.lost[0] == 0 and state.reserve == 90
 
 
+@pytest.mark.rule("R7", "R18")
 def test_move_is_optional_and_respects_locks_and_room():
     state = board()
     locked = [c.id for c in state.content.monuments if c.locked and c.column in (1, 3, 4)][0]
@@ -189,6 +193,7 @@ def test_gain_banks_points_counted_at_the_end():
     assert state.banked[0] == 3 and state.scores()[0] == before + 3
 
 
+@pytest.mark.rule("R19")
 def test_others_discard_asks_each_opponent_in_turn_order():
     state = board()
     c = find(state, CITY)
@@ -199,6 +204,7 @@ def test_others_discard_asks_each_opponent_in_turn_order():
     assert state.current_seat() == 0
 
 
+@pytest.mark.rule("R19")
 def test_others_add_knowledge_opponents_choose_their_monument():
     state = board()
     m = find(state, MEGA)
@@ -237,6 +243,7 @@ def test_score_per_artifacts_techs_rotated_timeline():
     assert score_op(state, 0, Op(op="score", n=1, per="timeline")) == 1
 
 
+@pytest.mark.rule("§6", "§7")
 def test_endgame_effects_score_only_from_the_past():
     state = board()
     eff_card = [c for c in state.content.monuments if c.effects[0].when == "endgame" and c.effects[0].cond is None
@@ -307,6 +314,7 @@ def passive_card(state, key):
             and c.effects[0].do[0].key == key][0]
 
 
+@pytest.mark.rule("§5.Hand-Limit", "R2")
 def test_passive_hand_limit_raises_the_limit_while_in_the_timeline():
     state = board()
     card = passive_card(state, "hand_limit")
@@ -368,6 +376,7 @@ def test_passive_learn_bonus_counts_for_technology_requirements():
     assert requirement_met(state, 0, t)
 
 
+@pytest.mark.rule("§7", "R2")
 def test_passive_effects_stop_in_the_past():
     state = board()
     card = passive_card(state, "hand_limit")

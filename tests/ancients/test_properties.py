@@ -33,6 +33,7 @@ def extra(state) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @settings(max_examples=8)
 @given(seed=st.integers(0, 10**6))
+@pytest.mark.rule("§1", "§4")
 def test_random_games_keep_every_invariant(players, seed):
     end = check_random_game(get_game("ancients"), players, seed, every=40, extra=extra)
     assert end.phase == "over"
@@ -40,11 +41,13 @@ def test_random_games_keep_every_invariant(players, seed):
 
 
 @pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.rule("§3.First-Game")
 def test_first_game_hands_play_through(players):
     end = check_random_game(get_game("ancients"), players, 7, {"first_game": True}, every=60, extra=extra)
     assert end.phase == "over"
 
 
+@pytest.mark.rule("§5.Create")
 def test_fast_create_check_agrees_with_column_costs():
     """The action list prices creation the same way as the column choice does (5 CREATE)."""
     import random

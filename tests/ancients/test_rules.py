@@ -62,6 +62,7 @@ def fillers(state, seat, n):
 # ---- 3. Setup -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("§3.2", "R3")
 def test_setup_two_players_draw_ten_keep_six_in_secret():
     state = GAME.new_game(2, 11)
     assert isinstance(state.decision(), KeepCards) and KeepCards.sealed
@@ -79,6 +80,7 @@ def test_setup_two_players_draw_ten_keep_six_in_secret():
     assert isinstance(state.decision(), ChooseAction) and state.current_seat() == state.first
 
 
+@pytest.mark.rule("§3.2", "R4")
 def test_setup_third_and_fourth_builders_draw_one_more():
     state = GAME.new_game(4, 5)
     order = [(state.first + k) % 4 for k in range(4)]
@@ -87,6 +89,7 @@ def test_setup_third_and_fourth_builders_draw_one_more():
     assert [len(h) for h in state.hands] == [10] * 4
 
 
+@pytest.mark.rule("§3.2", "§3.1")
 def test_setup_tiles_decks_and_reserve():
     state = GAME.new_game(3, 2)
     assert state.tile_level == (1, 1, 2) and [len(t) for t in state.tiles] == [3, 3, 3]
@@ -95,6 +98,7 @@ def test_setup_tiles_decks_and_reserve():
     assert len(state.deck) == 144 - 10 - 10 - 11
 
 
+@pytest.mark.rule("§3.First-Game", "R23")
 def test_first_game_starting_hands_are_whole_symbol_decks():
     state = GAME.new_game(4, 9, {"first_game": True})
     decks = set()
@@ -110,6 +114,7 @@ def test_first_game_starting_hands_are_whole_symbol_decks():
 # ---- 4. Turn ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("§4", "§4.A")
 def test_two_actions_then_the_next_builder_and_repeats_allowed():
     state = board()
     state.apply("search")
@@ -121,6 +126,7 @@ def test_two_actions_then_the_next_builder_and_repeats_allowed():
 # ---- 5. CREATE ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("§5.Create", "R6")
 def test_create_monument_pays_cost_places_tokens_on_start_column():
     state = board()
     card = [c for c in state.content.monuments if plain(c) and c.cost == 2 and c.tokens > 0][0]
@@ -140,6 +146,7 @@ def test_create_monument_pays_cost_places_tokens_on_start_column():
     conservation(state)
 
 
+@pytest.mark.rule("§5.Create", "§7")
 def test_create_elsewhere_costs_one_discard_per_column():
     state = board()
     card = [c for c in state.content.monuments if plain(c) and c.cost == 0 and c.column == 3][0]
@@ -152,6 +159,7 @@ def test_create_elsewhere_costs_one_discard_per_column():
     assert state.hands[0] == [] and state.slot_of(0, cid(state, card.id)) == 6
 
 
+@pytest.mark.rule("§5.Create")
 def test_rulebook_example_space_three_to_one_discards_two():
     state = board()
     card = [c for c in state.content.monuments if plain(c) and c.cost == 0 and c.column == 3][0]
@@ -165,6 +173,7 @@ def test_rulebook_example_space_three_to_one_discards_two():
     assert state.timeline[0] == cid(state, card.id) and len(state.hands[0]) == 1
 
 
+@pytest.mark.rule("§5.Create", "§7", "R7")
 def test_locked_monument_only_on_its_starting_column():
     state = board()
     card = [c for c in state.content.monuments if c.locked and c.cost == 0][0]
@@ -177,6 +186,7 @@ def test_locked_monument_only_on_its_starting_column():
     assert state.slot_of(0, cid(state, card.id)) // 2 + 1 == card.column
 
 
+@pytest.mark.rule("§5.Create", "R7")
 def test_locked_monument_is_not_creatable_when_its_column_is_full():
     state = board()
     card = [c for c in state.content.monuments if c.locked and c.cost == 0][0]
@@ -187,6 +197,7 @@ def test_locked_monument_is_not_creatable_when_its_column_is_full():
     assert f"create:{card.id}" not in state.legal_actions()
 
 
+@pytest.mark.rule("§5.Create", "R9")
 def test_stacking_at_most_two_below_or_above_and_lone_card_slides_down():
     state = board()
     cards = [c for c in state.content.monuments if plain(c) and c.cost == 0 and c.column == 3][:2]
@@ -206,6 +217,7 @@ def test_stacking_at_most_two_below_or_above_and_lone_card_slides_down():
     assert state.timeline[4] == old and state.timeline[5] == EMPTY
 
 
+@pytest.mark.rule("§5.Create")
 def test_create_runs_the_immediate_effect():
     state = board()
     card = [c for c in state.content.monuments if not c.locked and c.cost == 0 and c.effects[0].when == "immediate"
@@ -216,6 +228,7 @@ def test_create_runs_the_immediate_effect():
     assert len(state.hands[0]) == card.effects[0].do[0].n
 
 
+@pytest.mark.rule("§5.Create", "§7", "R8")
 def test_artifacts_take_one_of_five_spaces_and_never_slide():
     state = board()
     arts = [a for a in state.content.artifacts if a.cost == 0][:6]
@@ -237,6 +250,7 @@ def test_artifacts_take_one_of_five_spaces_and_never_slide():
 # ---- LEARN ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("§5.Learn", "R10")
 def test_learn_checks_requirements():
     state = board()
     tech = [t for t in state.content.techs if t.level == 1 and t.requires.kind == "past" and t.requires.of is None][0]
@@ -252,6 +266,7 @@ def test_learn_checks_requirements():
     assert t in state.techs[0] and t not in state.tiles[0]
 
 
+@pytest.mark.rule("§5.Learn", "R11")
 def test_learn_refills_a_tile_left_with_one_card():
     from inkhorn.games.ancients.rules import learn
 
@@ -265,6 +280,7 @@ def test_learn_refills_a_tile_left_with_one_card():
     conservation(state)
 
 
+@pytest.mark.rule("§5.Learn", "R11")
 def test_learn_reshuffles_the_discard_and_removes_a_tile_that_cannot_refill():
     from inkhorn.games.ancients.rules import refill_tile
 
@@ -295,6 +311,7 @@ def test_learn_reshuffles_the_discard_and_removes_a_tile_that_cannot_refill():
 # ---- ARCHIVE / EXCAVATE / SEARCH ------------------------------------------------------------------
 
 
+@pytest.mark.rule("§5.Archive", "R13")
 def test_archive_needs_knowledge_and_removes_one_per_card():
     state = board()
     fillers(state, 0, 3)
@@ -312,6 +329,7 @@ def test_archive_needs_knowledge_and_removes_one_per_card():
     conservation(state)
 
 
+@pytest.mark.rule("§5.Excavate", "R14")
 def test_excavate_rotates_past_monuments_drawing_two_each():
     state = board()
     pa, pb = to_past(state, 0, *find(state, lambda c: getattr(c, "kind", None) == "pyramid")[:2])
@@ -325,6 +343,7 @@ def test_excavate_rotates_past_monuments_drawing_two_each():
     assert "excavate" not in (state.legal_actions() if isinstance(state.decision(), ChooseAction) else [])
 
 
+@pytest.mark.rule("§5.Search", "§5.Hand-Limit", "R15")
 def test_search_draws_one_and_hand_limit_is_ten():
     state = board()
     state.hands[0] = state.deck[:10]
@@ -333,6 +352,7 @@ def test_search_draws_one_and_hand_limit_is_ten():
     assert len(state.hands[0]) == 10
 
 
+@pytest.mark.rule("§5.Deck-Exhaustion", "R15")
 def test_deck_exhaustion_shuffles_the_discard():
     state = board()
     state.discard, state.deck = state.deck, []
@@ -348,6 +368,7 @@ def timeline_cards(state, n):
             and [o.op for o in c.effects[0].do] == ["draw"]][:n]
 
 
+@pytest.mark.rule("§4.B", "R16")
 def test_timeline_phase_triggers_all_in_the_owners_order():
     state = board()
     a, b = timeline_cards(state, 2)
@@ -364,6 +385,7 @@ def test_timeline_phase_triggers_all_in_the_owners_order():
     assert art is not None
 
 
+@pytest.mark.rule("§4.C", "R17")
 def test_decline_column_one_to_the_past_tokens_lost_rest_slides_left():
     state = board()
     decl = [c for c in state.content.monuments if c.effects[0].when == "decline" and c.effects[0].cond is None
@@ -380,6 +402,7 @@ def test_decline_column_one_to_the_past_tokens_lost_rest_slides_left():
     conservation(state)
 
 
+@pytest.mark.rule("§4.C", "§7", "R16")
 def test_two_declining_monuments_with_effects_resolve_in_chosen_order():
     state = board()
     decl = [c for c in state.content.monuments if c.effects[0].when == "decline" and c.effects[0].cond is None
@@ -393,6 +416,7 @@ def test_two_declining_monuments_with_effects_resolve_in_chosen_order():
     assert state.past[0] == (b, a)
 
 
+@pytest.mark.rule("§4.C", "R17")
 def test_decline_effect_cannot_move_into_column_one():
     state = board()
     mover = [c for c in state.content.monuments if c.effects[0].when == "decline" and c.effects[0].do[0].op == "move"][0]
@@ -404,6 +428,7 @@ def test_decline_effect_cannot_move_into_column_one():
     assert "col:1" not in state.legal_actions()
 
 
+@pytest.mark.rule("§4.C", "R12")
 def test_seven_in_the_past_flips_a_level_one_tile_of_the_builders_choice():
     state = board()
     to_past(state, 0, *find(state, lambda c: getattr(c, "kind", None) == "pyramid")[:6])
@@ -418,6 +443,7 @@ def test_seven_in_the_past_flips_a_level_one_tile_of_the_builders_choice():
     conservation(state)
 
 
+@pytest.mark.rule("§4.C", "§6", "R20")
 def test_fourteen_in_the_past_ends_the_game_after_the_round():
     state = board(3)
     state.first = 0
@@ -438,6 +464,7 @@ def test_fourteen_in_the_past_ends_the_game_after_the_round():
 # ---- 6. Scoring ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("§6", "R21")
 def test_final_scoring_adds_past_effects_level_two_timeline_and_subtracts_lost():
     state = board()
     past = [c for c in state.content.monuments if not any(e.when == "endgame" for e in c.effects)][:3]
@@ -461,6 +488,7 @@ def test_final_scoring_adds_past_effects_level_two_timeline_and_subtracts_lost()
     assert state.scores()[0] == sum(sheet.values())
 
 
+@pytest.mark.rule("§6", "R22")
 def test_tiebreak_fewest_lost_knowledge_then_shared():
     state = board()
     state.stack.clear()
