@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from functools import cached_property
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from inkhorn.core.codec import Codec
 from inkhorn.core.errors import InkhornError, OptionError
@@ -21,7 +21,12 @@ from inkhorn.core.rng import StateRng
 from inkhorn.core.state import STATE_FORMAT, GameState
 
 
-class Game(ABC):
+# The state type of a game: ``class ScriptoriaGame(Game[ScriptoriaState])``, so its hooks
+# (heuristic, render, chapter, stats) take the game's own state, type-checked.
+S = TypeVar("S", bound=GameState)
+
+
+class Game(ABC, Generic[S]):
     id: ClassVar[str]
     name: ClassVar[str]
     min_players: ClassVar[int]
@@ -73,14 +78,14 @@ class Game(ABC):
 
     # ---- bots and views ------------------------------------------------------------------
     @abstractmethod
-    def heuristic(self, state: GameState, seat: int) -> float:
+    def heuristic(self, state: S, seat: int) -> float:
         """How good ``state`` looks for ``seat`` (greedy bots, rollouts cut short)."""
 
     @abstractmethod
-    def render(self, state: GameState, seat: int | None) -> Any:
+    def render(self, state: S, seat: int | None) -> Any:
         """A rich renderable of what ``seat`` sees (``None``: the public table)."""
 
-    def chapter(self, state: GameState) -> str:
+    def chapter(self, state: S) -> str:
         """Where the game stands in its rulebook's own time ("Day 3 · Second Hour").
 
         A watched game shows the table again each time this changes; "" shows it only at
@@ -88,7 +93,7 @@ class Game(ABC):
         """
         return ""
 
-    def stats(self, state: GameState) -> dict[str, float]:
+    def stats(self, state: S) -> dict[str, float]:
         """Figures of a finished game worth summarising over many (e.g. Days played)."""
         return {}
 

@@ -59,16 +59,20 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from inkhorn.core.errors import IllegalAction
 
 if TYPE_CHECKING:
     from inkhorn.core.state import GameState
 
+# The state type a step works on: a game's steps are ``Step[ScriptoriaState]`` and so on,
+# so each step's methods take the game's own state, type-checked.
+S = TypeVar("S", bound="GameState")
+
 
 @dataclass(frozen=True)
-class Step(ABC):
+class Step(ABC, Generic[S]):
     seat: int
 
     sealed: ClassVar[bool] = False
@@ -76,24 +80,24 @@ class Step(ABC):
     hidden: ClassVar[bool] = False
 
     @abstractmethod
-    def legal_actions(self, state: GameState) -> list[str]: ...
+    def legal_actions(self, state: S) -> list[str]: ...
 
-    def check(self, state: GameState, action: str) -> None:
+    def check(self, state: S, action: str) -> None:
         legal = self.legal_actions(state)
         if action not in legal:
             raise IllegalAction(action, f"not a legal choice for: {self.prompt(state)}", legal, self.seat)
 
     @abstractmethod
-    def resolve(self, state: GameState, action: str) -> None: ...
+    def resolve(self, state: S, action: str) -> None: ...
 
-    def prompt(self, state: GameState) -> str:
+    def prompt(self, state: S) -> str:
         return type(self).__name__
 
-    def label(self, state: GameState, action: str) -> str:
+    def label(self, state: S, action: str) -> str:
         """Words for one of this step's actions; the id itself unless a step says better."""
         return action
 
-    def public_label(self, state: GameState, action: str) -> str | None:
+    def public_label(self, state: S, action: str) -> str | None:
         """What the other seats may know of ``action``; ``None`` when it is public in full."""
         if self.sealed or self.hidden:
             return f"seat {self.seat} chose in secret"
