@@ -76,6 +76,19 @@ class Game(ABC, Generic[S]):
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
         """The set-up of the rulebook, before the first decision."""
 
+    # ---- rules and results --------------------------------------------------------------
+    @abstractmethod
+    def advance(self, state: S) -> None:
+        """The state's stack ran empty: push the next decisions, or leave it empty at the end."""
+
+    @abstractmethod
+    def scores(self, state: S) -> list[float]:
+        """Points per seat: final once the game is over, running before."""
+
+    def tiebreak(self, state: S, seat: int) -> tuple[float, ...]:
+        """Keys compared after the score, best first (higher is better)."""
+        return ()
+
     # ---- bots and views ------------------------------------------------------------------
     @abstractmethod
     def heuristic(self, state: S, seat: int) -> float:

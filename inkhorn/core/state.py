@@ -27,9 +27,10 @@ Every call that takes a seat accepts only an ``int`` seat in range, or ``None`` 
 spectator where that makes sense, and refuses anything else with :class:`SeatError`
 (``-1`` is not "the last seat", ``True`` is not seat 1).
 
-Games subclass :class:`GameState` and implement ``advance`` (push the next decisions when
-the stack runs empty), ``observe`` (the body of ``observation``), ``resample_hidden``, ``clone`` and ``scores``; most
-also override ``tiebreak``. All randomness goes through ``self.rng``.
+Games subclass :class:`GameState` and implement ``observe`` (the body of ``observation``),
+``resample_hidden`` and ``clone``; the rules and the scoring stay in the game's own modules,
+reached through the :class:`Game` hooks ``advance``, ``scores`` and ``tiebreak``, so a
+state module never imports its rules back. All randomness goes through ``self.rng``.
 """
 
 from __future__ import annotations
@@ -125,9 +126,9 @@ class GameState(ABC):
         """Queue decisions; the first one listed is decided first."""
         self.stack.extend(reversed(steps))
 
-    @abstractmethod
     def advance(self) -> None:
-        """The stack ran empty: play on to the next decision, or end the game."""
+        """The stack ran empty: the game's rules play on to the next decision, or end it."""
+        self.game.advance(self)
 
     # ---- information ------------------------------------------------------------------
     def seat_arg(self, seat: object, spectator: bool = True) -> int | None:
@@ -196,13 +197,13 @@ class GameState(ABC):
         return new
 
     # ---- results --------------------------------------------------------------------------
-    @abstractmethod
     def scores(self) -> list[float]:
         """Points per seat: final once the game is over, running before."""
+        return self.game.scores(self)
 
     def tiebreak(self, seat: int) -> tuple[float, ...]:
         """Keys compared after the score, best first (higher is better)."""
-        return ()
+        return self.game.tiebreak(self, seat)
 
     def winners(self) -> list[int]:
         if not self.is_terminal():

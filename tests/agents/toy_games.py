@@ -38,10 +38,6 @@ class NimState(GameState):
     to_move: int
     winner: int | None
 
-    def advance(self) -> None:
-        if self.winner is None:
-            self.push(Take(self.to_move))
-
     def observe(self, seat: int | None) -> dict[str, Any]:
         return {"pile": self.pile, "to_move": self.to_move, "winner": self.winner}
 
@@ -54,9 +50,6 @@ class NimState(GameState):
         new.to_move = self.to_move
         new.winner = self.winner
         return new
-
-    def scores(self) -> list[float]:
-        return [1.0 if self.winner == s else 0.0 for s in range(2)]
 
 
 class Nim(Game):
@@ -72,6 +65,13 @@ class Nim(Game):
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
         return NimState(num_players=players, seed=seed, options=options, rng=rng, pile=options.stones,
                         to_move=0, winner=None)
+
+    def advance(self, state: NimState) -> None:
+        if state.winner is None:
+            state.push(Take(state.to_move))
+
+    def scores(self, state: NimState) -> list[float]:
+        return [1.0 if state.winner == s else 0.0 for s in range(2)]
 
     def heuristic(self, state: GameState, seat: int) -> float:
         """Exact: the seat to move wins unless the pile is a multiple of four."""
@@ -109,10 +109,6 @@ class Name(Step):
 class PickState(GameState):
     picks: list[int | None]
 
-    def advance(self) -> None:
-        if not self.history:
-            self.push(*(Name(s) for s in range(self.num_players)))
-
     def observe(self, seat: int | None) -> dict[str, Any]:
         return {"picks": list(self.picks)}
 
@@ -123,10 +119,6 @@ class PickState(GameState):
         new = self._clone_base()
         new.picks = self.picks.copy()
         return new
-
-    def scores(self) -> list[float]:
-        target = self.options.target
-        return [float(-((p - target) ** 2)) if p is not None else 0.0 for p in self.picks]
 
 
 class Pick(Game):
@@ -141,6 +133,14 @@ class Pick(Game):
 
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
         return PickState(num_players=players, seed=seed, options=options, rng=rng, picks=[None] * players)
+
+    def advance(self, state: PickState) -> None:
+        if not state.history:
+            state.push(*(Name(s) for s in range(state.num_players)))
+
+    def scores(self, state: PickState) -> list[float]:
+        target = state.options.target
+        return [float(-((p - target) ** 2)) if p is not None else 0.0 for p in state.picks]
 
     def heuristic(self, state: GameState, seat: int) -> float:
         return state.scores()[seat] if state.picks[seat] is not None else -1e6

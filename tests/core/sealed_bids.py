@@ -43,17 +43,6 @@ class SealedBidsState(GameState):
     revealed: list[list[int]]
     deck: list[int]
 
-    def advance(self) -> None:
-        if all(c is not None for c in self.face_down):
-            played = [c for c in self.face_down if c is not None]
-            best = max(played)
-            self.points[played.index(best)] += best
-            self.revealed.append(played)
-            self.face_down = [None] * self.num_players
-            self.rounds_left -= 1
-        if self.rounds_left > 0:
-            self.push(*(PlayCard(seat) for seat in range(self.num_players)))
-
     def observe(self, seat: int | None) -> dict[str, Any]:
         return {
             "hand": sorted(self.hands[seat]) if seat is not None else None,
@@ -96,9 +85,6 @@ class SealedBidsState(GameState):
         new.deck = self.deck.copy()
         return new
 
-    def scores(self) -> list[float]:
-        return [float(p) for p in self.points]
-
 
 class SealedBids(Game):
     id = "sealed_bids"
@@ -126,6 +112,20 @@ class SealedBids(Game):
             revealed=[],
             deck=deck[3 * players :],
         )
+
+    def advance(self, state: SealedBidsState) -> None:
+        if all(c is not None for c in state.face_down):
+            played = [c for c in state.face_down if c is not None]
+            best = max(played)
+            state.points[played.index(best)] += best
+            state.revealed.append(played)
+            state.face_down = [None] * state.num_players
+            state.rounds_left -= 1
+        if state.rounds_left > 0:
+            state.push(*(PlayCard(seat) for seat in range(state.num_players)))
+
+    def scores(self, state: SealedBidsState) -> list[float]:
+        return [float(p) for p in state.points]
 
     def heuristic(self, state: GameState, seat: int) -> float:
         return state.points[seat] - max(state.points)

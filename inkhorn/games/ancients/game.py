@@ -10,6 +10,7 @@ from inkhorn.core.errors import ContentError
 from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
+from inkhorn.games.ancients import rules
 from inkhorn.games.ancients.content import cached_content
 from inkhorn.games.ancients.effects import EFFECT_STEPS
 from inkhorn.games.ancients.rules import END_AT, RULE_STEPS
@@ -109,6 +110,15 @@ class AncientsGame(Game):
             work=[],
             content=c,
         )
+
+    def advance(self, state: AncientsState) -> None:
+        rules.advance(state)
+
+    def scores(self, state: AncientsState) -> list[float]:
+        return [float(total(state, s)) for s in range(state.num_players)]
+
+    def tiebreak(self, state: AncientsState, seat: int) -> tuple[float, ...]:
+        return (-state.lost[seat],)
 
     def heuristic(self, state: AncientsState, seat: int) -> float:  # type: ignore[override]
         values = [potential(state, s) for s in range(state.num_players)]

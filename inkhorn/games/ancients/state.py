@@ -54,11 +54,6 @@ class AncientsState(GameState):
     content: Content = transient_field(default=None)
 
     # ---- flow ----------------------------------------------------------------------------
-    def advance(self) -> None:
-        from inkhorn.games.ancients.rules import advance
-
-        advance(self)
-
     def restore_transient(self) -> None:
         self.content = cached_content(self.options.content)
 
@@ -162,14 +157,6 @@ class AncientsState(GameState):
         }
 
     # ---- results --------------------------------------------------------------------------
-    def scores(self) -> list[float]:
-        from inkhorn.games.ancients.scoring import total
-
-        return [float(total(self, s)) for s in range(self.num_players)]
-
-    def tiebreak(self, seat: int) -> tuple[float, ...]:
-        return (-self.lost[seat],)
-
     # ---- helpers used by rules and effects -----------------------------------------------------
     def add_to(self, name: str, seat: int, card: int) -> None:
         """Append ``card`` to ``seat``'s part of a per-seat tuple field (past, artifacts, ...)."""

@@ -110,6 +110,16 @@ class ManuscriptGame(Game):
         return state
 
     # ---- bots -------------------------------------------------------------------------------
+    def advance(self, state: ManuscriptState) -> None:
+        rules.advance(state)
+
+    def scores(self, state: ManuscriptState) -> list[float]:
+        return [float(scoring.total(state, s)) for s in range(state.num_players)]
+
+    def tiebreak(self, state: ManuscriptState, seat: int) -> tuple[float, ...]:
+        decorations = sum(1 for o in state.deco_owner if o == seat)
+        return (float(decorations), float(len(state.finished[seat])), float(scoring.blank_columns(state, seat)))
+
     def heuristic(self, state: GameState, seat: int) -> float:
         assert isinstance(state, ManuscriptState)
         mine = seat_value(state, seat)

@@ -70,9 +70,6 @@ class ManuscriptState(GameState):
     end_trigger: int  # seat whose manuscript triggered the end, -1 not yet
 
     # ---- flow ---------------------------------------------------------------------------
-    def advance(self) -> None:
-        _rules.advance(self)
-
     # ---- derived ------------------------------------------------------------------------
     def restore_transient(self) -> None:
         self.content = load_content(self.options.content)
@@ -204,15 +201,3 @@ class ManuscriptState(GameState):
         new.end_trigger = self.end_trigger
         return new
 
-    # ---- results ------------------------------------------------------------------------
-    def scores(self) -> list[float]:
-        return [float(_scoring.total(self, s)) for s in range(self.num_players)]
-
-    def tiebreak(self, seat: int) -> tuple[float, ...]:
-        decorations = sum(1 for o in self.deco_owner if o == seat)
-        return (float(decorations), float(len(self.finished[seat])), float(_scoring.blank_columns(self, seat)))
-
-
-# imported last: both modules use the state class defined above
-from inkhorn.games.manuscript import rules as _rules  # noqa: E402
-from inkhorn.games.manuscript import scoring as _scoring  # noqa: E402

@@ -11,6 +11,7 @@ from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.state import GameState
+from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import load_content
 from inkhorn.games.novelist.rules import STEP_TYPES, Arrange, coin_weight, rounds_left
 from inkhorn.games.novelist.state import NovelistState, finder_for
@@ -138,6 +139,22 @@ class NovelistGame(Game):
         return state
 
     # ---- bots --------------------------------------------------------------------------------
+    def advance(self, state: NovelistState) -> None:
+        rules.advance(state)
+
+    def scores(self, state: NovelistState) -> list[float]:
+        if state.options.coop != "off":
+            # co-op: how much nearer the team is to its goal than the rival to its own, in
+            # percent of a goal; positive exactly when the team is winning
+            n = state.num_players
+            team = state.team_total() / (state.options.team_target * n)
+            rival = state.rival_score / (state.options.rival_target * n)
+            return [round(100.0 * (team - rival), 3)] * n
+        return [float(state.total(s)) for s in range(state.num_players)]
+
+    def tiebreak(self, state: NovelistState, seat: int) -> tuple[float, ...]:
+        return (float(state.ink[seat]),)
+
     def heuristic(self, state: GameState, seat: int) -> float:
         """Points now, plus what the deck should still earn, minus the best rival's points.
 

@@ -88,12 +88,6 @@ class NovelistState(GameState):
     def dictionary(self) -> Dictionary:
         return self.finder.dic
 
-    # ---- flow -----------------------------------------------------------------------------
-    def advance(self) -> None:
-        from inkhorn.games.novelist import rules
-
-        rules.advance(self)
-
     # ---- copies ---------------------------------------------------------------------------
     def clone(self) -> NovelistState:
         new = self._clone_base()
@@ -231,19 +225,6 @@ class NovelistState(GameState):
 
     def team_total(self) -> int:
         return sum(self.total(s) for s in range(self.num_players))
-
-    def scores(self) -> list[float]:
-        if self.options.coop != "off":
-            # co-op: how much nearer the team is to its goal than the rival to its own, in
-            # percent of a goal; positive exactly when the team is winning
-            n = self.num_players
-            team = self.team_total() / (self.options.team_target * n)
-            rival = self.rival_score / (self.options.rival_target * n)
-            return [round(100.0 * (team - rival), 3)] * n
-        return [float(self.total(s)) for s in range(self.num_players)]
-
-    def tiebreak(self, seat: int) -> tuple[float, ...]:
-        return (float(self.ink[seat]),)
 
     def winners(self) -> list[int]:
         if self.options.coop == "off" or not self.is_terminal():

@@ -89,6 +89,12 @@ class ScriptoriaGame(Game):
         return state
 
     # ---- greedy -------------------------------------------------------------------------------
+    def advance(self, state: ScriptoriaState) -> None:
+        rules.advance(state)
+
+    def scores(self, state: ScriptoriaState) -> list[float]:
+        return [float(score(state, s)) for s in range(state.num_players)]
+
     def heuristic(self, state: GameState, seat: int) -> float:
         """Own prospects minus the best opponent's. Choices the seat has begun (side, payment,
         Help pick, receiver, quill) are looked through to their best end."""

@@ -61,11 +61,6 @@ class ScriptoriaState(GameState):
     content: Content = transient_field(default=None)
 
     # ---- flow ---------------------------------------------------------------------------
-    def advance(self) -> None:
-        from inkhorn.games.scriptoria.rules import advance
-
-        advance(self)
-
     def restore_transient(self) -> None:
         self.content = load_content(self.options.content)
 
@@ -94,9 +89,6 @@ class ScriptoriaState(GameState):
 
     def scroll_full(self, seat: int) -> bool:
         return EMPTY not in self.scrolls[seat]
-
-    def scores(self) -> list[float]:
-        return [float(score(self, s)) for s in range(self.num_players)]
 
     # ---- copies ---------------------------------------------------------------------------
     def clone(self) -> ScriptoriaState:

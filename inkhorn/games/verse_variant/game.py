@@ -9,6 +9,7 @@ from pydantic import Field
 from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
+from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant.content import NUM_WITNESSES, load_content
 from inkhorn.games.verse_variant.scoring import final_breakdown, majority_table
 from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
@@ -109,6 +110,22 @@ class VerseGame(Game):
             cl_rapid=0, cl_surge=0, spot_next=-1, spot_bout=-1, spot_lock=-1, old_guard=0, excluded=0,
             no_eureka=0, embargo=-1, end_flag=0, quill_claim=-1, mom_exchange=0, wash=0, glossator=0,
             maj_mod=(0,) * (5 * n), maj_stat=(), picks=(-1,) * n, game_end=0, final=(),
+        )
+
+    def advance(self, state: VerseState) -> None:
+        rules.advance(state)
+
+    def scores(self, state: VerseState) -> list[float]:
+        return [float(p) for p in state.prestige]
+
+    def tiebreak(self, state: VerseState, seat: int) -> tuple[float, ...]:
+        h = state.holdings(seat)
+        spot = state.final[0] if state.final else -1
+        return (
+            float(state.grants[seat]),
+            float(h[5]),
+            float(sum(h[:5])),
+            float(h[spot]) if spot >= 0 else 0.0,
         )
 
     def heuristic(self, state: VerseState, seat: int) -> float:

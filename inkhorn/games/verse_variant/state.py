@@ -105,11 +105,6 @@ class VerseState(GameState):
     game_end: int
     final: tuple[int, ...]
 
-    def advance(self) -> None:
-        from inkhorn.games.verse_variant.rules import advance
-
-        advance(self)
-
     # ---- copies --------------------------------------------------------------------
     def clone(self) -> VerseState:
         """Scalars and shared tuples by reference, every list copied (unrolled for speed)."""
@@ -335,16 +330,3 @@ class VerseState(GameState):
         self.deck_cards = tuple(sorted(deck))
 
     # ---- results ---------------------------------------------------------------------------
-    def scores(self) -> list[float]:
-        return [float(p) for p in self.prestige]
-
-    def tiebreak(self, seat: int) -> tuple[float, ...]:
-        h = self.holdings(seat)
-        spot = self.final[0] if self.final else -1
-        return (
-            float(self.grants[seat]),
-            float(h[5]),
-            float(sum(h[:5])),
-            float(h[spot]) if spot >= 0 else 0.0,
-        )
-
