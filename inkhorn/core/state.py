@@ -67,7 +67,7 @@ class GameState(ABC):
     game: ClassVar[Game]
     # A clone shares its original's history list until either appends (copy on write):
     # search clones and determinized worlds then never copy a long history at all.
-    _history_shared: ClassVar[bool] = False
+    _history_shared: bool = field(default=False, init=False, repr=False, metadata={"transient": True})
 
     # ---- decisions ------------------------------------------------------------------
     def current_seat(self) -> int | None:
