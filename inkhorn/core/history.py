@@ -82,7 +82,15 @@ class ActionLog:
         self.records.append(record)
         return record
 
+    def apply_trusted(self, state: GameState, action: str) -> ActionRecord:
+        """As :meth:`apply`, for an id taken from ``state.legal_actions()`` (no second check)."""
+        record = state.describe(action, trusted=True)
+        state.apply_trusted(action)
+        self.records.append(record)
+        return record
+
     def seen_by(self, seat: int | None, start: int = 0) -> list[str]:
+        """What ``seat`` saw of each action from ``start`` on (negative: the last few)."""
         return [r.seen_by(seat) for r in self.records[start:]]
 
     def views(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:

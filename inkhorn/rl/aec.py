@@ -1,0 +1,251 @@
+"""Every inkhorn game as a PettingZoo AEC environment.
+
+The core already asks one seat one small decision at a time, which is exactly PettingZoo's
+agent-environment cycle: ``agent_selection`` is the seat that decides, ``step`` applies one
+decision, and a seat that has nothing to decide waits.
+
+Actions: slots into the legal list
+==================================
+
+Each game and player count has one ``Discrete(slots)`` action space. Action *i* is the
+*i*-th id of ``state.legal_actions()`` at that moment; ``action_mask`` marks the slots that
+hold an id. We chose slots over a fixed catalogue of every possible id because three games
+have decisions whose ids are open or combinatorial (Novelist's spelled words, Manuscript's
+typed placements, Verse & Variant's multi-step Tools): a catalogue would be enormous or
+incomplete, whereas the legal list is exactly what the bots choose from (for open
+decisions it is the game's candidate list), so every action a bot can play is reachable.
+The list's order is the engine's own, deterministic for a given position, and the words of
+each slot's id are in the observation (see :mod:`inkhorn.rl.encoding`), so a policy sees
+what each slot means. ``ACTION_SLOTS`` gives each game room well above the longest legal
+list measured over seeded games at every player count (tests check the margin).
+
+Observations
+============
+
+A ``Dict`` with ``"observation"`` (the fixed ``float32`` vector of
+:mod:`inkhorn.rl.encoding`, built only from ``observation(seat)``, the seat's own view of
+the actions taken and its own legal ids) and ``"action_mask"`` (``int8``, all zero for a
+seat that is not deciding). ``raw_observation(agent)`` gives the dict the vector was made
+from, and ``action_id(agent, slot)`` the id behind a slot.
+
+Rewards
+=======
+
+``reward="win"`` (default): at the end each winner gets ``1 / len(winners)`` (a shared win
+is split) and every other seat 0; in a co-operative game that the table loses, every seat
+gets -1. ``reward="margin"``: at the end, the seat's score minus the best other score
+(its own score in a solo game). Rewards are 0 before the end.
+
+Seeding
+=======
+
+``reset(seed=s)`` deals game seed ``s`` exactly (the same game as ``inkhorn play --seed
+s``); later ``reset()`` calls without a seed draw the next game seeds from a generator
+seeded by ``s``, so a sequence of episodes is reproducible too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from inkhorn.core.errors import IllegalAction, InkhornError, OptionError
+from inkhorn.core.game import Game
+from inkhorn.core.history import ActionLog
+from inkhorn.core.state import GameState
+from inkhorn.rl.encoding import HISTORY_DEPTH, Encoder
+
+ACTION_SLOTS = {"scriptoria": 128, "verse_variant": 64, "manuscript": 640, "novelist": 64, "ancients": 64}
+DEFAULT_SLOTS = 256
+REWARDS = ("win", "margin")
+MAX_DECISIONS = 100_000
+
+
+def _game(game: str | Game) -> Game:
+    if isinstance(game, Game):
+        return game
+    from inkhorn.games import get_game  # the registry is looked up here, never in the core
+
+    return get_game(game)
+
+
+class InkhornAEC(AECEnv):
+    """One inkhorn game as an AEC environment; agents are ``seat_0`` ... ``seat_{n-1}``."""
+
+    metadata = {"render_modes": ["ansi"], "name": "inkhorn_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | None = None,
+        *,
+        reward: str = "win",
+        slots: int | None = None,
+        max_decisions: int = MAX_DECISIONS,
+        render_mode: str | None = None,
+        **options: Any,
+    ):
+        super().__init__()
+        self.game = _game(game)
+        self.num_players = self.game.check_players(players)
+        self.options = self.game.options(options)
+        if reward not in REWARDS:
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        self.max_decisions = max_decisions
+        self.slots = slots or ACTION_SLOTS.get(self.game.id, DEFAULT_SLOTS)
+        self.encoder = Encoder(self.slots)
+        self.metadata = {**self.metadata, "name": f"inkhorn_{self.game.id}_v0"}
+        self.possible_agents = [f"seat_{i}" for i in range(self.num_players)]
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self._action_spaces = {a: spaces.Discrete(self.slots) for a in self.possible_agents}
+        self._observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.slots,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self._episodes: np.random.Generator | None = None
+        self.state: GameState | None = None
+        self.log = ActionLog()
+        self._cache: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
+
+    # ---- spaces ----------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_spaces[agent]
+
+    # ---- episodes ---------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            game_seed = int(seed)
+            self._episodes = np.random.default_rng(game_seed)
+        else:
+            if self._episodes is None:
+                self._episodes = np.random.default_rng()
+            game_seed = int(self._episodes.integers(0, 2**62))
+        self.state = self.game.new_game(self.num_players, game_seed, self.options)
+        self.log = ActionLog()
+        self._cache.clear()
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._deciding_agent()
+
+    def _deciding_agent(self) -> str:
+        assert self.state is not None
+        seat = self.state.current_seat()
+        return self.possible_agents[seat if seat is not None else 0]
+
+    def _legal_for(self, agent: str) -> list[str]:
+        state = self.state
+        if state is None or state.is_terminal() or agent != self.agent_selection:
+            return []
+        return state.legal_actions()
+
+    # ---- what a seat sees --------------------------------------------------------------------
+    def raw_observation(self, agent: str) -> dict[str, Any]:
+        """The observation dict the vector is made from: ``observation(seat)`` itself."""
+        return self._require_state().observation(self._seat[agent])
+
+    def action_id(self, agent: str, slot: int) -> str:
+        legal = self._legal_for(agent)
+        if not 0 <= slot < len(legal):
+            raise IllegalAction(slot, f"slot {slot} holds no action for {agent}", [str(i) for i in range(len(legal))])
+        return legal[slot]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        state = self._require_state()
+        version = len(self.log) * 2 + (agent == self.agent_selection)
+        cached = self._cache.get(agent)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        seat = self._seat[agent]
+        legal = self._legal_for(agent)
+        vector = self.encoder.encode(state.observation(seat), self.log.seen_by(seat, -HISTORY_DEPTH), legal)
+        mask = np.zeros(self.slots, dtype=np.int8)
+        mask[: min(len(legal), self.slots)] = 1
+        result = {"observation": vector, "action_mask": mask}
+        self._cache[agent] = (version, result)
+        return result
+
+    # ---- decisions -----------------------------------------------------------------------------
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._require_state()
+        legal = state.legal_actions()
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise IllegalAction(action, "an action is a slot number", [str(i) for i in range(len(legal))])
+        slot = int(action)
+        if not 0 <= slot < min(len(legal), self.slots):
+            raise IllegalAction(
+                slot, f"slot {slot} is masked out for {agent}", [str(i) for i in range(min(len(legal), self.slots))]
+            )
+        self._cumulative_rewards[agent] = 0.0
+        self.log.apply_trusted(state, legal[slot])
+        self.rewards = {a: 0.0 for a in self.agents}
+        if state.is_terminal():
+            self.rewards = self._final_rewards(state)
+            self.terminations = {a: True for a in self.agents}
+        elif len(self.log) >= self.max_decisions:
+            self.truncations = {a: True for a in self.agents}
+        self.agent_selection = agent if state.is_terminal() else self._deciding_agent()
+        if state.is_terminal() or len(self.log) >= self.max_decisions:
+            self.agent_selection = self.agents[0]
+        self._accumulate_rewards()
+
+    def _final_rewards(self, state: GameState) -> dict[str, float]:
+        n = self.num_players
+        if self.reward_kind == "margin":
+            scores = state.scores()
+            return {
+                a: float(scores[i] - max((scores[j] for j in range(n) if j != i), default=0.0))
+                for i, a in enumerate(self.possible_agents)
+            }
+        winners = state.winners()
+        if not winners:
+            return {a: -1.0 for a in self.possible_agents}
+        return {a: (1.0 / len(winners) if i in winners else 0.0) for i, a in enumerate(self.possible_agents)}
+
+    def _require_state(self) -> GameState:
+        if self.state is None:
+            raise InkhornError("call reset() before using the environment")
+        return self.state
+
+    # ---- people ----------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        from rich.console import Console
+
+        console = Console(width=100, record=True, file=None, force_terminal=False)
+        with console.capture() as capture:
+            console.print(self.game.render(self._require_state(), None))
+        return capture.get()
+
+    def close(self) -> None:
+        self.state = None
+
+
+def env(game: str | Game, players: int | None = None, **kwargs: Any) -> AECEnv:
+    """``env("scriptoria", players=3)``: the AEC environment with PettingZoo's usual guards."""
+    raw = InkhornAEC(game, players, **kwargs)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))

@@ -1,0 +1,104 @@
+"""One learning seat against inkhorn's bots, as a Gymnasium environment.
+
+The other seats are played by inkhorn agents (``opponents="greedy"``, ``"random"``,
+``"mcts:iters=100"``, or one spec per other seat). Each bot decides for its own seat only
+and, as everywhere in inkhorn, uses only what that seat may know. ``action_masks()`` gives
+the legal slots, the method sb3-contrib's ``MaskablePPO`` asks for; the mask is also in
+``info["action_mask"]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from inkhorn.agents import make_agent
+from inkhorn.core.errors import OptionError
+from inkhorn.core.game import Game
+from inkhorn.match import agent_seed
+from inkhorn.rl.aec import InkhornAEC
+
+
+class SingleSeatEnv(gymnasium.Env):
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | None = None,
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "greedy",
+        reward: str = "win",
+        render_mode: str | None = None,
+        **options: Any,
+    ):
+        self.aec = InkhornAEC(game, players, reward=reward, render_mode=render_mode, **options)
+        n = self.aec.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise OptionError(f"seat must be a seat of this {n}-player game (0 to {n - 1}), not {seat!r}")
+        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != n - 1:
+            raise OptionError(f"{n - 1} opponent specs are needed for a {n}-player game, not {len(specs)}")
+        self.seat = seat
+        self.agent = f"seat_{seat}"
+        self.opponent_specs = specs
+        self.render_mode = render_mode
+        self.action_space = self.aec.action_space(self.agent)
+        self.observation_space = self.aec.observation_space(self.agent)["observation"]
+        self._opponents: dict[int, Any] = {}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        super().reset(seed=seed)
+        if seed is None:
+            seed = int(self.np_random.integers(0, 2**62))
+        self.aec.reset(seed=seed)
+        others = [s for s in range(self.aec.num_players) if s != self.seat]
+        # validated here, once, so a bad spec fails at reset with the agent's own message
+        self._opponents = {s: make_agent(spec, agent_seed(seed, s)) for s, spec in zip(others, self.opponent_specs)}
+        self._play_opponents()
+        return self._observation()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+        self.aec.step(action)
+        self._play_opponents()
+        obs, info = self._observation()
+        state = self.aec._require_state()
+        done = state.is_terminal()
+        truncated = not done and self.aec.truncations.get(self.agent, False)
+        reward = self.aec._final_rewards(state)[self.agent] if done else 0.0
+        return obs, float(reward), done, bool(truncated), info
+
+    def _play_opponents(self) -> None:
+        aec = self.aec
+        state = aec._require_state()
+        while not state.is_terminal() and state.current_seat() != self.seat:
+            seat = state.current_seat()
+            assert seat is not None
+            action = self._opponents[seat].choose(state, seat)
+            legal = state.legal_actions()
+            slot = legal.index(action) if action in legal else None
+            if slot is None or slot >= aec.slots:
+                # an open action beyond the candidate list: applied directly, still checked
+                aec.log.apply(state, action)
+                aec._cache.clear()
+                if state.is_terminal():
+                    aec.rewards = aec._final_rewards(state)
+                    aec.terminations = {a: True for a in aec.agents}
+                else:
+                    aec.agent_selection = aec._deciding_agent()
+            else:
+                aec.step(slot)
+
+    def _observation(self) -> tuple[np.ndarray, dict]:
+        obs = self.aec.observe(self.agent)
+        return obs["observation"], {"action_mask": obs["action_mask"].astype(bool)}
+
+    def action_masks(self) -> np.ndarray:
+        return self.aec.observe(self.agent)["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        return self.aec.render()

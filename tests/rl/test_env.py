@@ -1,0 +1,180 @@
+"""The PettingZoo and Gymnasium environments: PettingZoo's own API and seed tests for every
+game and player count, fixed shapes, masks, rewards, reproducible seeding, no leaks."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import inkhorn.rl as rl
+from inkhorn.core import IllegalAction, OptionError
+from inkhorn.games import all_games
+
+COUNTS = [(g.id, n) for g in all_games() for n in range(max(g.min_players, 2), g.max_players + 1)]
+
+
+@pytest.mark.parametrize("game, players", COUNTS)
+def test_pettingzoo_api_and_seed_tests_pass(game, players):
+    api_test(rl.env(game, players=players), num_cycles=2_000)
+    seed_test(lambda: rl.env(game, players=players), num_cycles=300)
+
+
+def test_solo_coop_novelist_is_an_environment_too():
+    api_test(rl.env("novelist", players=1, coop="penny-hack"), num_cycles=2_000)
+
+
+def _play_out(env, seed):
+    """Random masked play to the end; the rewards each agent was last given."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    final = {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        final[agent] = reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert obs["observation"].shape == env.observation_space(agent)["observation"].shape
+        env.step(int(rng.choice(legal)))
+    return final
+
+
+@pytest.mark.parametrize("game, players", [("scriptoria", 3), ("ancients", 2), ("verse_variant", 4)])
+def test_win_rewards_split_a_shared_win_and_end_with_the_game(game, players):
+    env = rl.env(game, players=players)
+    final = _play_out(env, 5)
+    state = env.unwrapped.state
+    winners = state.winners()
+    for seat in range(players):
+        expected = 1 / len(winners) if seat in winners else 0.0
+        assert final[f"seat_{seat}"] == pytest.approx(expected)
+
+
+def test_margin_rewards_are_score_minus_best_other():
+    env = rl.env("scriptoria", players=3, reward="margin")
+    final = _play_out(env, 9)
+    scores = env.unwrapped.state.scores()
+    for seat in range(3):
+        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        assert final[f"seat_{seat}"] == pytest.approx(scores[seat] - best_other)
+
+
+def test_reset_with_a_seed_deals_that_game_and_episodes_repeat():
+    import inkhorn
+
+    env = rl.env("ancients", players=3)
+    env.reset(seed=11)
+    same = inkhorn.new_game("ancients", 3, seed=11)
+    assert env.unwrapped.state.observation(0) == same.observation(0)
+    first = [env.unwrapped.state.seed]
+    for _ in range(3):
+        env.reset()
+        first.append(env.unwrapped.state.seed)
+    env.reset(seed=11)
+    again = [env.unwrapped.state.seed]
+    for _ in range(3):
+        env.reset()
+        again.append(env.unwrapped.state.seed)
+    assert first == again and len(set(first)) == 4
+
+
+def test_every_legal_action_has_a_slot_with_room_to_spare():
+    """Measured over seeded random games at every player count: the longest legal list
+    stays under half the game's slots, so no action a bot can play is out of reach."""
+    import inkhorn
+
+    for game, players in COUNTS:
+        slots = rl.ACTION_SLOTS[game]
+        for seed in range(3):
+            state = inkhorn.new_game(game, players, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                assert len(legal) <= slots // 2, (game, players, seed, len(legal))
+                state.apply_trusted(rng.choice(legal))
+
+
+def test_masked_out_and_malformed_slots_are_refused_and_change_nothing():
+    env = rl.env("scriptoria", players=2).unwrapped
+    env.reset(seed=3)
+    before = env.state.to_json()
+    mask = env.observe(env.agent_selection)["action_mask"]
+    for bad in (int(mask.sum()), -1, "0", 1.5, True):
+        with pytest.raises(IllegalAction):
+            env.step(bad)
+    assert env.state.to_json() == before and len(env.log) == 0
+
+
+def test_bad_construction_is_a_clear_error():
+    with pytest.raises(OptionError):
+        rl.env("scriptoria", players=9)
+    with pytest.raises(OptionError):
+        rl.env("scriptoria", players=3, reward="points")
+    with pytest.raises(OptionError):
+        rl.env("scriptoria", players=3, no_such_option=1)
+
+
+@pytest.mark.parametrize("game, players", [(g, n) for g, n in COUNTS if n == 3] + [("scriptoria", 2)])
+def test_observation_depends_only_on_what_the_seat_may_know(game, players):
+    """Re-dealing everything a seat cannot see (``determinize``) never changes its vector:
+    the encoder is handed only ``observation(seat)``, the seat's view of the actions and its
+    own legal ids."""
+    env = rl.env(game, players=players).unwrapped
+    env.reset(seed=21)
+    rng = np.random.default_rng(21)
+    for step in range(400):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        if step % 25 == 0:
+            for seat in range(players):
+                name = f"seat_{seat}"
+                world = env.state.determinize(seat, int(rng.integers(1 << 30)))
+                legal = world.legal_actions() if name == agent else []
+                mine = env.observe(name)["observation"]
+                theirs = env.encoder.encode(world.observation(seat), env.log.seen_by(seat, -8), legal)
+                assert np.array_equal(mine, theirs), (game, seat, step)
+        obs = env.observe(agent)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_action_id_and_raw_observation():
+    env = rl.env("verse_variant", players=4).unwrapped
+    env.reset(seed=2)
+    agent = env.agent_selection
+    seat = int(agent.split("_")[1])
+    assert env.raw_observation(agent) == env.state.observation(seat)
+    assert env.action_id(agent, 0) == env.state.legal_actions()[0]
+    other = next(a for a in env.agents if a != agent)
+    with pytest.raises(IllegalAction):
+        env.action_id(other, 0)
+
+
+def test_single_seat_gymnasium_env_plays_against_bots():
+    env = rl.SingleSeatEnv("scriptoria", players=3, seat=1, opponents="random")
+    obs, info = env.reset(seed=4)
+    assert env.observation_space.contains(obs)
+    again, _ = rl.SingleSeatEnv("scriptoria", players=3, seat=1, opponents="random").reset(seed=4)
+    assert np.array_equal(obs, again)
+    rng = np.random.default_rng(4)
+    total, done = 0.0, False
+    while not done:
+        assert env.aec.state.current_seat() == 1
+        assert np.array_equal(env.action_masks(), info["action_mask"])
+        obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        assert env.observation_space.contains(obs)
+        total += reward
+        assert not truncated
+    winners = env.aec.state.winners()
+    assert total == pytest.approx(1 / len(winners) if 1 in winners else 0.0)
+
+
+def test_single_seat_refuses_bad_seats_and_opponent_lists():
+    with pytest.raises(OptionError):
+        rl.SingleSeatEnv("scriptoria", players=3, seat=3)
+    with pytest.raises(OptionError):
+        rl.SingleSeatEnv("scriptoria", players=3, opponents=["greedy"])
