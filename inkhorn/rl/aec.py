@@ -177,7 +177,7 @@ class InkhornAEC(AECEnv):
             return cached[1]
         seat = self._seat[agent]
         legal = self._legal_for(agent)
-        vector = self.encoder.encode(state.observation(seat), self.log.seen_by(seat, -HISTORY_DEPTH), legal)
+        vector = self.encoder.encode(state.observation(seat), self.log.seen_by(seat, -HISTORY_DEPTH), legal, seat)
         mask = np.zeros(self.slots, dtype=np.int8)
         mask[: min(len(legal), self.slots)] = 1
         result = {"observation": vector, "action_mask": mask}

@@ -178,3 +178,21 @@ def test_single_seat_refuses_bad_seats_and_opponent_lists():
         rl.SingleSeatEnv("scriptoria", players=3, seat=3)
     with pytest.raises(OptionError):
         rl.SingleSeatEnv("scriptoria", players=3, opponents=["greedy"])
+
+
+def test_reused_parts_give_exactly_the_vector_of_a_fresh_encoder():
+    from inkhorn.rl.encoding import Encoder
+
+    env = rl.env("scriptoria", players=3).unwrapped
+    env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        seat = env._seat[agent]
+        fresh = Encoder(env.slots).encode(
+            env.state.observation(seat), env.log.seen_by(seat, -8), env.state.legal_actions(), seat
+        )
+        assert np.array_equal(env.observe(agent)["observation"], fresh)
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
