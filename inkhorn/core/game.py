@@ -9,6 +9,7 @@ type, game and state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping
 from functools import cached_property
 from importlib import resources
@@ -109,6 +110,18 @@ class Game(ABC, Generic[S]):
     def stats(self, state: S) -> dict[str, float]:
         """Figures of a finished game worth summarising over many (e.g. Days played)."""
         return {}
+
+    def holdings(self, state: S) -> list[Counter[tuple[str, str]]] | None:
+        """What each seat has of the named components now, for the lab's content events.
+
+        One Counter per seat of ``(kind, component name)``, kind one of ``"acquired"`` (in
+        the seat's hand, stock or deck), ``"played"`` (laid on its table) or ``"scored"``
+        (counted in its points). The lab reads it after each decision and records a count
+        going up as that event, so a game only says where its components are, never what
+        happened. Called once a decision: keep it to a walk over the seat's lists. ``None``:
+        the game reports no content events.
+        """
+        return None
 
     def rules_summary(self) -> str:
         """The game's rules in our own words (``rules.md`` in the game's package)."""

@@ -128,6 +128,11 @@ class AncientsGame(Game):
     def chapter(self, state: AncientsState) -> str:  # type: ignore[override]
         return f"Round {state.round}"
 
+    def holdings(self, state: Any) -> Any:
+        from inkhorn.games.ancients.view import holdings
+
+        return holdings(state)
+
     def render(self, state: AncientsState, seat: int | None) -> Any:  # type: ignore[override]
         from inkhorn.games.ancients.view import render
 

@@ -3,6 +3,7 @@ technologies, the technology tiles and (for the viewing seat) the hand with card
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.console import Group
@@ -124,3 +125,26 @@ def render(state: AncientsState, seat: int | None) -> Any:
         now = f"Now: {state.stack[-1].prompt(state)} (builder {state.current_seat()})"
         parts.append(Text(now, style="bold"))
     return Group(*parts)
+
+
+def holdings(state: AncientsState) -> list[Counter[tuple[str, str]]]:
+    """Per seat: cards in hand and technologies learned (acquired), monuments on the
+    timeline and artifacts (played), monuments declined into the Past (scored); see
+    ``Game.holdings``."""
+    cards = state.content.all
+    out: list[Counter[tuple[str, str]]] = []
+    for seat in range(state.num_players):
+        have: Counter[tuple[str, str]] = Counter()
+        for x in state.hands[seat]:
+            have["acquired", cards[x].name] += 1
+        for x in state.techs[seat]:
+            have["acquired", cards[x].name] += 1
+        for x in state.timeline[seat * 12 : seat * 12 + 12]:
+            if x != EMPTY:
+                have["played", cards[x].name] += 1
+        for x in state.artifacts[seat]:
+            have["played", cards[x].name] += 1
+        for x in state.past[seat]:
+            have["scored", cards[x].name] += 1
+        out.append(have)
+    return out

@@ -129,6 +129,11 @@ class ManuscriptGame(Game):
     def chapter(self, state: GameState) -> str:
         return f"Round {state.round}"
 
+    def holdings(self, state: Any) -> Any:
+        from inkhorn.games.manuscript.view import holdings
+
+        return holdings(state)
+
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.manuscript.view import render
 

@@ -7,6 +7,8 @@ darker mid-lines of each page (the quadrant borders) are drawn as rules.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -163,3 +165,24 @@ def render(state: ManuscriptState, seat: int | None) -> Group:
         exemplar_table(state),
         *(scribe_panel(state, s, seat) for s in order),
     )
+
+
+def holdings(state: ManuscriptState) -> list[Counter[tuple[str, str]]]:
+    """Per seat: texts in the pool and decorations won (acquired), the text being copied
+    (played), complete texts (scored); see ``Game.holdings``."""
+    c = state.content
+    titles = [t.title for t in c.texts]
+    out: list[Counter[tuple[str, str]]] = []
+    for seat in range(state.num_players):
+        have: Counter[tuple[str, str]] = Counter()
+        for x in state.pool[seat]:
+            have["acquired", titles[x]] += 1
+        if state.active[seat] >= 0:
+            have["played", titles[state.active[seat]]] += 1
+        for x, _ in state.finished[seat]:
+            have["scored", titles[x]] += 1
+        out.append(have)
+    for j, owner in enumerate(state.deco_owner):
+        if owner >= 0:
+            out[owner]["acquired", c.decorations[j].name] += 1
+    return out

@@ -171,6 +171,11 @@ class NovelistGame(Game):
     def chapter(self, state: GameState) -> str:
         return f"Round {state.rounds + 1}"
 
+    def holdings(self, state: Any) -> Any:
+        from inkhorn.games.novelist.view import holdings
+
+        return holdings(state)
+
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.novelist.view import render_state
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.console import Group
@@ -125,3 +126,25 @@ def render_state(state: Any, seat: int | None) -> Any:
                 laid.append(" ")
             parts.append(Panel(laid, title=f"layout of {step.word.upper()}"))
     return Group(*parts)
+
+
+def holdings(state: Any) -> list[Counter[tuple[str, str]]]:
+    """Per seat: cards owned (deck, hand, discard, set aside, lent; acquired), cards laid
+    in the word being spelled and Timeless Classics in play (played); see
+    ``Game.holdings``. Starting cards (no genre) are left out: every author has the same."""
+    cards = state.content.cards
+    out: list[Counter[tuple[str, str]]] = []
+    for seat in range(state.num_players):
+        have: Counter[tuple[str, str]] = Counter()
+        for pile in (state.deck[seat], state.hand[seat], state.discard[seat], state.set_aside[seat]):
+            for x in pile:
+                if cards[x].genre:
+                    have["acquired", cards[x].name] += 1
+        for x in state.classics[seat]:
+            have["played", cards[x].name] += 1
+        if seat == state.turn:
+            for x in state.played:
+                if cards[x].genre:
+                    have["played", cards[x].name] += 1
+        out.append(have)
+    return out

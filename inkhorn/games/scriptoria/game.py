@@ -112,6 +112,11 @@ class ScriptoriaGame(Game):
 
         return f"Day {state.day} · {PHASE_NAMES[state.phase]}"
 
+    def holdings(self, state: Any) -> Any:
+        from inkhorn.games.scriptoria.view import holdings
+
+        return holdings(state)
+
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.scriptoria.view import render
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.console import Group
@@ -100,3 +101,25 @@ def render(state: ScriptoriaState, seat: int | None) -> Any:
         if door:
             parts.append(Text(f"{', '.join(door)} reached {HELL_DOOR}: the black door of the Hell of the Library opens.", style="bold red"))
     return Group(*parts)
+
+
+def holdings(state: ScriptoriaState) -> list[Counter[tuple[str, str]]]:
+    """Per seat: sketches in stock and lecterns drawn today (acquired), sketches on the
+    scroll (played), achievement tiles (scored); see ``Game.holdings``."""
+    c = state.content
+    names = [s.name for s in c.sketches]
+    out: list[Counter[tuple[str, str]]] = []
+    for seat in range(state.num_players):
+        have: Counter[tuple[str, str]] = Counter()
+        for x in state.stocks[seat]:
+            have["acquired", names[x]] += 1
+        for x in state.scrolls[seat]:
+            if x != EMPTY:
+                have["played", names[x]] += 1
+        for code in state.achievements[seat]:
+            have["scored", c.achievements[code >> 4][code & 15][1]] += 1
+        out.append(have)
+    for k, owner in enumerate(state.lectern_owner):
+        if owner >= 0:
+            out[owner]["acquired", "lectern " + c.lectern_names[state.lecterns[k]]] += 1
+    return out

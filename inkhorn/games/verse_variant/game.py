@@ -154,6 +154,11 @@ class VerseGame(Game):
     def chapter(self, state: VerseState) -> str:  # type: ignore[override]
         return f"Collation Session {state.session}"
 
+    def holdings(self, state: Any) -> Any:
+        from inkhorn.games.verse_variant.view import holdings
+
+        return holdings(state)
+
     def render(self, state: VerseState, seat: int | None) -> Any:
         from inkhorn.games.verse_variant.view import render
 

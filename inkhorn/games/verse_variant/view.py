@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.console import Group
@@ -123,3 +124,17 @@ def action_label(state, step, action: str) -> str:
     if action == "take:crew":
         return "Take the Desk paying three Features (Double-Take Crew)"
     return action
+
+
+def holdings(state) -> list[Counter[tuple[str, str]]]:
+    """Per seat: Witnesses and Tools in hand (acquired) and in the tableau (played); see
+    ``Game.holdings``."""
+    out: list[Counter[tuple[str, str]]] = []
+    for seat in range(state.num_players):
+        have: Counter[tuple[str, str]] = Counter()
+        for x in state.hands[seat]:
+            have["acquired", CARD_NAMES[x]] += 1
+        for x in state.tableau[seat]:
+            have["played", CARD_NAMES[x]] += 1
+        out.append(have)
+    return out
