@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -46,19 +45,7 @@ from inkhorn import games as registry
 from inkhorn.agents import make_agent
 from inkhorn.core.errors import OptionError
 from inkhorn.match import MatchResult, play_match
-
-Z95 = 1.959963984540054
-
-
-def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion (fractional successes allowed)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from inkhorn.stats import Z95, beats, rate_game, wilson  # noqa: F401  (Z95, wilson: arena's public names)
 
 
 def seatings(n_agents: int, players: int) -> list[list[int]]:
@@ -155,15 +142,6 @@ def _labels(specs: Sequence[str]) -> list[str]:
     return labels
 
 
-def _beats(a: int, b: int, scores: Sequence[float], winners: Sequence[int]) -> float:
-    aw, bw = a in winners, b in winners
-    if aw != bw:
-        return 1.0 if aw else 0.0
-    if aw or scores[a] == scores[b]:
-        return 0.5
-    return 1.0 if scores[a] > scores[b] else 0.0
-
-
 def run_arena(
     game_id: str,
     players: int | None,
@@ -228,19 +206,9 @@ def run_arena(
                 mine = [s for s in range(players) if seating[s] == i]
                 theirs = [s for s in range(players) if seating[s] == j]
                 n = len(mine) * len(theirs)
-                h.score += sum(_beats(x, y, scores, winners) for x in mine for y in theirs) / n
+                h.score += sum(beats(x, y, scores, winners) for x in mine for y in theirs) / n
                 h.trials += 1
-            # OpenSkill: one team per agent present, ranked by its best seat.
-            best = {}
-            for s, a in enumerate(seating):
-                key = (1 if s in winners else 0, scores[s])
-                if a not in best or key > best[a]:
-                    best[a] = key
-            order = sorted(best.values(), reverse=True)
-            ranks = [order.index(best[a]) + 1 for a in present]
-            rated = model.rate([[ratings[a]] for a in present], ranks=ranks)
-            for a, team in zip(present, rated):
-                ratings[a] = team[0]
+            rate_game(model, ratings, seating, scores, winners)
             if progress is not None:
                 progress(g + 1, games, result)
     finally:

@@ -267,6 +267,11 @@ def arena(
         console.print(f"[dim]{report.games} games written to {out}[/dim]")
 
 
+from inkhorn.lab.cli import app as lab_app  # noqa: E402  (imports dask & co. only when a command runs)
+
+app.add_typer(lab_app, name="lab")
+
+
 def main() -> None:
     app()
 

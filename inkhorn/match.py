@@ -10,6 +10,7 @@ from typing import Any
 
 from inkhorn.agents import Agent, make_agent
 from inkhorn.core.errors import InkhornError, OptionError
+from inkhorn.core.game import Game
 from inkhorn.core.state import GameState
 from inkhorn import games
 
@@ -42,7 +43,7 @@ def agent_seed(match_seed: int, seat: int) -> int:
 
 
 def play_match(
-    game_id: str,
+    game_id: str | Game,
     agents: Sequence[str | Agent],
     seed: int,
     options: Mapping[str, Any] | None = None,
@@ -50,8 +51,10 @@ def play_match(
     max_decisions: int = 200_000,
 ) -> MatchResult:
     """Play one game to its end; a game that does not end within ``max_decisions`` is an
-    error naming the game and seed (a rules or bot loop), never a silent hang."""
-    game = games.get_game(game_id)
+    error naming the game and seed (a rules or bot loop), never a silent hang. ``game_id`` may
+    be a :class:`Game` itself, for a game outside the registry (one under development)."""
+    game = game_id if isinstance(game_id, Game) else games.get_game(game_id)
+    game_id = game.id
     players = game.check_players(len(agents))
     seated = [a if isinstance(a, Agent) else make_agent(a, agent_seed(seed, i)) for i, a in enumerate(agents)]
     state = game.new_game(players, seed, options)

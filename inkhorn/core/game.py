@@ -111,15 +111,15 @@ class Game(ABC, Generic[S]):
         """Figures of a finished game worth summarising over many (e.g. Days played)."""
         return {}
 
-    def holdings(self, state: S) -> list[Counter[tuple[str, str]]] | None:
+    def holdings(self, state: S) -> list[dict[str, Counter[str]]] | None:
         """What each seat has of the named components now, for the lab's content events.
 
-        One Counter per seat of ``(kind, component name)``, kind one of ``"acquired"`` (in
-        the seat's hand, stock or deck), ``"played"`` (laid on its table) or ``"scored"``
-        (counted in its points). The lab reads it after each decision and records a count
-        going up as that event, so a game only says where its components are, never what
-        happened. Called once a decision: keep it to a walk over the seat's lists. ``None``:
-        the game reports no content events.
+        Per seat, a dict from kind to a Counter of component names, kind one of
+        ``"acquired"`` (in the seat's hand, stock or deck), ``"played"`` (laid on its table)
+        or ``"scored"`` (counted in its points). The lab reads it after each decision and
+        records a count going up as that event, so a game only says where its components
+        are, never what happened. Called once a decision: keep it to a walk over the seat's
+        lists. ``None``: the game reports no content events.
         """
         return None
 

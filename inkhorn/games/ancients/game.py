@@ -16,6 +16,7 @@ from inkhorn.games.ancients.effects import EFFECT_STEPS
 from inkhorn.games.ancients.rules import END_AT, RULE_STEPS
 from inkhorn.games.ancients.scoring import total
 from inkhorn.games.ancients.state import EMPTY, TOKEN_VALUE, AncientsState
+from inkhorn.games.ancients.view import holdings as view_holdings
 
 
 class AncientsOptions(GameOptions):
@@ -129,9 +130,7 @@ class AncientsGame(Game):
         return f"Round {state.round}"
 
     def holdings(self, state: Any) -> Any:
-        from inkhorn.games.ancients.view import holdings
-
-        return holdings(state)
+        return view_holdings(state)
 
     def render(self, state: AncientsState, seat: int | None) -> Any:  # type: ignore[override]
         from inkhorn.games.ancients.view import render

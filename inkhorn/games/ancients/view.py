@@ -127,24 +127,17 @@ def render(state: AncientsState, seat: int | None) -> Any:
     return Group(*parts)
 
 
-def holdings(state: AncientsState) -> list[Counter[tuple[str, str]]]:
+def holdings(state: AncientsState) -> list[dict[str, Counter[str]]]:
     """Per seat: cards in hand and technologies learned (acquired), monuments on the
     timeline and artifacts (played), monuments declined into the Past (scored); see
     ``Game.holdings``."""
     cards = state.content.all
-    out: list[Counter[tuple[str, str]]] = []
+    out = []
     for seat in range(state.num_players):
-        have: Counter[tuple[str, str]] = Counter()
-        for x in state.hands[seat]:
-            have["acquired", cards[x].name] += 1
-        for x in state.techs[seat]:
-            have["acquired", cards[x].name] += 1
-        for x in state.timeline[seat * 12 : seat * 12 + 12]:
-            if x != EMPTY:
-                have["played", cards[x].name] += 1
-        for x in state.artifacts[seat]:
-            have["played", cards[x].name] += 1
-        for x in state.past[seat]:
-            have["scored", cards[x].name] += 1
-        out.append(have)
+        acquired = Counter(cards[x].name for x in state.hands[seat])
+        acquired.update(cards[x].name for x in state.techs[seat])
+        played = Counter(cards[x].name for x in state.timeline[seat * 12 : seat * 12 + 12] if x != EMPTY)
+        played.update(cards[x].name for x in state.artifacts[seat])
+        out.append({"acquired": acquired, "played": played,
+                    "scored": Counter(cards[x].name for x in state.past[seat])})
     return out

@@ -15,6 +15,7 @@ from inkhorn.games.manuscript import rules, scoring
 from inkhorn.games.manuscript.content import load_content
 from inkhorn.games.manuscript.grid import geometry
 from inkhorn.games.manuscript.state import CUBES, PLAY, SHOP_ROW, ManuscriptState
+from inkhorn.games.manuscript.view import holdings as view_holdings
 
 
 class ManuscriptOptions(GameOptions):
@@ -130,9 +131,7 @@ class ManuscriptGame(Game):
         return f"Round {state.round}"
 
     def holdings(self, state: Any) -> Any:
-        from inkhorn.games.manuscript.view import holdings
-
-        return holdings(state)
+        return view_holdings(state)
 
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.manuscript.view import render

@@ -167,22 +167,20 @@ def render(state: ManuscriptState, seat: int | None) -> Group:
     )
 
 
-def holdings(state: ManuscriptState) -> list[Counter[tuple[str, str]]]:
+def holdings(state: ManuscriptState) -> list[dict[str, Counter[str]]]:
     """Per seat: texts in the pool and decorations won (acquired), the text being copied
     (played), complete texts (scored); see ``Game.holdings``."""
     c = state.content
-    titles = [t.title for t in c.texts]
-    out: list[Counter[tuple[str, str]]] = []
+    texts = c.texts
+    out = []
     for seat in range(state.num_players):
-        have: Counter[tuple[str, str]] = Counter()
-        for x in state.pool[seat]:
-            have["acquired", titles[x]] += 1
-        if state.active[seat] >= 0:
-            have["played", titles[state.active[seat]]] += 1
-        for x, _ in state.finished[seat]:
-            have["scored", titles[x]] += 1
-        out.append(have)
+        active = state.active[seat]
+        out.append({
+            "acquired": Counter(texts[x].title for x in state.pool[seat]),
+            "played": Counter((texts[active].title,) if active >= 0 else ()),
+            "scored": Counter(texts[x].title for x, _ in state.finished[seat]),
+        })
     for j, owner in enumerate(state.deco_owner):
         if owner >= 0:
-            out[owner]["acquired", c.decorations[j].name] += 1
+            out[owner]["acquired"][c.decorations[j].name] += 1
     return out

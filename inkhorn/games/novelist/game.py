@@ -15,6 +15,7 @@ from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import load_content
 from inkhorn.games.novelist.rules import STEP_TYPES, Arrange, coin_weight, rounds_left
 from inkhorn.games.novelist.state import NovelistState, finder_for
+from inkhorn.games.novelist.view import holdings as view_holdings
 
 
 class NovelistOptions(GameOptions):
@@ -172,9 +173,7 @@ class NovelistGame(Game):
         return f"Round {state.rounds + 1}"
 
     def holdings(self, state: Any) -> Any:
-        from inkhorn.games.novelist.view import holdings
-
-        return holdings(state)
+        return view_holdings(state)
 
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.novelist.view import render_state

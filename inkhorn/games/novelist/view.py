@@ -128,23 +128,17 @@ def render_state(state: Any, seat: int | None) -> Any:
     return Group(*parts)
 
 
-def holdings(state: Any) -> list[Counter[tuple[str, str]]]:
-    """Per seat: cards owned (deck, hand, discard, set aside, lent; acquired), cards laid
-    in the word being spelled and Timeless Classics in play (played); see
-    ``Game.holdings``. Starting cards (no genre) are left out: every author has the same."""
+def holdings(state: Any) -> list[dict[str, Counter[str]]]:
+    """Per seat: cards owned (deck, hand, discard, set aside; acquired), cards laid in the
+    word being spelled and Timeless Classics in play (played); see ``Game.holdings``.
+    Starting cards (no genre) are left out: every author has the same."""
     cards = state.content.cards
-    out: list[Counter[tuple[str, str]]] = []
+    out = []
     for seat in range(state.num_players):
-        have: Counter[tuple[str, str]] = Counter()
-        for pile in (state.deck[seat], state.hand[seat], state.discard[seat], state.set_aside[seat]):
-            for x in pile:
-                if cards[x].genre:
-                    have["acquired", cards[x].name] += 1
-        for x in state.classics[seat]:
-            have["played", cards[x].name] += 1
+        owned = Counter(cards[x].name for pile in (state.deck[seat], state.hand[seat], state.discard[seat],
+                                                   state.set_aside[seat]) for x in pile if cards[x].genre)
+        played = Counter(cards[x].name for x in state.classics[seat])
         if seat == state.turn:
-            for x in state.played:
-                if cards[x].genre:
-                    have["played", cards[x].name] += 1
-        out.append(have)
+            played.update(cards[x].name for x in state.played if cards[x].genre)
+        out.append({"acquired": owned, "played": played})
     return out

@@ -14,6 +14,7 @@ from inkhorn.games.scriptoria import rules
 from inkhorn.games.scriptoria.content import load_content
 from inkhorn.games.scriptoria.scoring import score, start_points
 from inkhorn.games.scriptoria.state import EMPTY, HELP_TOKENS, INK_LIMIT, ScriptoriaState
+from inkhorn.games.scriptoria.view import holdings as view_holdings
 
 
 class ScriptoriaOptions(GameOptions):
@@ -113,9 +114,7 @@ class ScriptoriaGame(Game):
         return f"Day {state.day} · {PHASE_NAMES[state.phase]}"
 
     def holdings(self, state: Any) -> Any:
-        from inkhorn.games.scriptoria.view import holdings
-
-        return holdings(state)
+        return view_holdings(state)
 
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.scriptoria.view import render

@@ -103,23 +103,21 @@ def render(state: ScriptoriaState, seat: int | None) -> Any:
     return Group(*parts)
 
 
-def holdings(state: ScriptoriaState) -> list[Counter[tuple[str, str]]]:
+def holdings(state: ScriptoriaState) -> list[dict[str, Counter[str]]]:
     """Per seat: sketches in stock and lecterns drawn today (acquired), sketches on the
     scroll (played), achievement tiles (scored); see ``Game.holdings``."""
     c = state.content
-    names = [s.name for s in c.sketches]
-    out: list[Counter[tuple[str, str]]] = []
+    sketches = c.sketches
+    piles = c.achievements
+    out = []
     for seat in range(state.num_players):
-        have: Counter[tuple[str, str]] = Counter()
-        for x in state.stocks[seat]:
-            have["acquired", names[x]] += 1
-        for x in state.scrolls[seat]:
-            if x != EMPTY:
-                have["played", names[x]] += 1
-        for code in state.achievements[seat]:
-            have["scored", c.achievements[code >> 4][code & 15][1]] += 1
-        out.append(have)
+        acquired = Counter(sketches[x].name for x in state.stocks[seat])
+        out.append({
+            "acquired": acquired,
+            "played": Counter(sketches[x].name for x in state.scrolls[seat] if x != EMPTY),
+            "scored": Counter(piles[code >> 4][code & 15][1] for code in state.achievements[seat]),
+        })
     for k, owner in enumerate(state.lectern_owner):
         if owner >= 0:
-            out[owner]["acquired", "lectern " + c.lectern_names[state.lecterns[k]]] += 1
+            out[owner]["acquired"][c.lectern_names[state.lecterns[k]]] += 1
     return out

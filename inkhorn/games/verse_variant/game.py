@@ -15,6 +15,7 @@ from inkhorn.games.verse_variant.scoring import final_breakdown, majority_table
 from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
 from inkhorn.games.verse_variant.steps import Ask, SealedAsk
 from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
+from inkhorn.games.verse_variant.view import holdings as view_holdings
 
 GRANTS = {3: 5, 4: 4, 5: 3}
 CUBES = {3: 5, 4: 4, 5: 4}
@@ -155,9 +156,7 @@ class VerseGame(Game):
         return f"Collation Session {state.session}"
 
     def holdings(self, state: Any) -> Any:
-        from inkhorn.games.verse_variant.view import holdings
-
-        return holdings(state)
+        return view_holdings(state)
 
     def render(self, state: VerseState, seat: int | None) -> Any:
         from inkhorn.games.verse_variant.view import render

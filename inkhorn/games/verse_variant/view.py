@@ -126,15 +126,11 @@ def action_label(state, step, action: str) -> str:
     return action
 
 
-def holdings(state) -> list[Counter[tuple[str, str]]]:
+def holdings(state) -> list[dict[str, Counter[str]]]:
     """Per seat: Witnesses and Tools in hand (acquired) and in the tableau (played); see
     ``Game.holdings``."""
-    out: list[Counter[tuple[str, str]]] = []
-    for seat in range(state.num_players):
-        have: Counter[tuple[str, str]] = Counter()
-        for x in state.hands[seat]:
-            have["acquired", CARD_NAMES[x]] += 1
-        for x in state.tableau[seat]:
-            have["played", CARD_NAMES[x]] += 1
-        out.append(have)
-    return out
+    return [
+        {"acquired": Counter(map(CARD_NAMES.__getitem__, state.hands[seat])),
+         "played": Counter(map(CARD_NAMES.__getitem__, state.tableau[seat]))}
+        for seat in range(state.num_players)
+    ]

@@ -1,0 +1,94 @@
+"""One game on a worker: played with ``play_match``, watched through the core contract only.
+
+After each decision the worker reads ``Game.holdings`` (where each seat's named components
+are) and the running scores; a component count going up is a content event, a new leader
+is a lead change. The time spent watching is measured apart from the time spent playing,
+so the lab's overhead can be told from the games'.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from inkhorn.core.state import GameState
+from inkhorn.lab.spec import resolve_game
+from inkhorn.match import play_match
+
+
+def _leader(scores: list[float]) -> int:
+    """The seat ahead, or -1 when the lead is shared."""
+    best = max(scores)
+    top = [s for s, v in enumerate(scores) if v == best]
+    return top[0] if len(top) == 1 else -1
+
+
+def play_task(task: dict[str, Any]) -> dict[str, Any]:
+    """Play one game of an experiment and return its rows (game, seats, events)."""
+    game = resolve_game(task["game"])
+    watch_events = task["events"]
+    events: list[tuple[int, int, str, str]] = []  # (seat, decision, kind, component)
+    watch = {"prev": None, "leader": -1, "changes": 0, "seconds": 0.0, "n": 0, "state": None}
+
+    def look(state: GameState, decision: int) -> None:
+        started = time.perf_counter()
+        leader = _leader(state.scores())
+        if leader >= 0 and leader != watch["leader"]:
+            if watch["leader"] >= 0:
+                watch["changes"] += 1
+            watch["leader"] = leader
+        if watch_events:
+            now = game.holdings(state)
+            prev = watch["prev"]
+            if now is not None and prev is not None:
+                for seat, (before, after) in enumerate(zip(prev, now)):
+                    for kind, names in after.items():
+                        old = before.get(kind)
+                        if old is None or dict.__ne__(names, old):  # Counter.__eq__ is slow
+                            for name, count in (names - old if old else names).items():
+                                events.extend((seat, decision, kind, name) for _ in range(count))
+            watch["prev"] = now
+        watch["seconds"] += time.perf_counter() - started
+
+    def on_decision(state: GameState, seat: int, action: str) -> None:
+        # Called before decision n is applied: what changed since is decision n-1's doing.
+        watch["state"] = state
+        look(state, watch["n"])
+        watch["n"] += 1
+
+    result = play_match(game, task["agents"], task["seed"], task["options"], on_decision=on_decision,
+                        max_decisions=task["max_decisions"])
+    if watch["state"] is not None:
+        look(watch["state"], watch["n"])
+    scores, winners = result.scores, result.winners
+    share = 1.0 / len(winners) if winners else 0.0
+    order = sorted(range(result.players), key=lambda s: (s not in winners, -scores[s]))
+    rank = {s: i + 1 for i, s in enumerate(order)}
+    key = {"variant": task["variant"], "players": result.players, "game_index": task["index"],
+           "seed": task["seed"]}
+    seats = []
+    for s in range(result.players):
+        best_other = max((scores[o] for o in range(result.players) if o != s), default=0.0)
+        seats.append({**key, "seat": s, "agent": task["agents"][s], "score": float(scores[s]),
+                      "win": share if s in winners else 0.0, "rank": rank[s],
+                      "margin": float(scores[s] - best_other)})
+    spread = float(max(scores) - min(scores)) if scores else 0.0
+    game_row = {
+        **key,
+        "game": game.id,
+        "agents": ",".join(task["agents"]),
+        "winners": ",".join(map(str, winners)),
+        "decisions": result.decisions,
+        "lead_changes": watch["changes"],
+        "spread": spread,
+        "play_seconds": result.seconds - watch["seconds"],
+        "watch_seconds": watch["seconds"],
+        **{f"stat_{k}": float(v) for k, v in result.stats.items()},
+    }
+    event_rows = [
+        {**key, "seat": seat, "agent": task["agents"][seat], "decision": decision, "kind": kind,
+         "component": name}
+        for seat, decision, kind, name in events
+    ]
+    return {"game": game_row, "seats": seats, "events": event_rows}
+

@@ -1,0 +1,122 @@
+"""Running an experiment on Dask: an embedded ``LocalCluster`` (one single-threaded worker
+process per core) or an existing cluster reached through its scheduler address.
+
+Games are submitted one task each, at most a few per worker ahead of time, and written to
+Parquet in chunks as they finish (every ``chunk`` games or ``flush_seconds``, whichever
+comes first). Games already in the results folder are not played again.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from inkhorn.lab.play import play_task
+from inkhorn.lab.spec import LabError, Spec
+from inkhorn.lab.store import Results
+
+
+@dataclass
+class RunSummary:
+    played: int  # games played by this run
+    skipped: int  # games found already done
+    wall_seconds: float
+    play_seconds: float  # time inside the games, summed over workers
+    watch_seconds: float  # time reading holdings and scores, summed over workers
+    workers: int
+
+    @property
+    def games_per_second(self) -> float:
+        return self.played / self.wall_seconds if self.wall_seconds else 0.0
+
+    @property
+    def overhead(self) -> float:
+        """Share of worker time not spent playing: scheduling, Parquet, watching."""
+        busy = self.wall_seconds * self.workers
+        return (busy - self.play_seconds) / self.play_seconds if self.play_seconds else 0.0
+
+
+def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
+    from dask.distributed import Client, LocalCluster
+
+    if scheduler:
+        try:
+            return Client(scheduler, timeout="20s"), None
+        except (OSError, TimeoutError) as exc:
+            raise LabError(f"no Dask scheduler answers at {scheduler}: {exc}") from None
+    n = workers or os.cpu_count() or 1
+    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
+    return Client(cluster), cluster
+
+
+def run_experiment(
+    spec: Spec,
+    out: str | Path,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    chunk: int = 50,
+    flush_seconds: float = 5.0,
+    progress: Callable[[int, int], None] | None = None,
+    limit: int | None = None,
+) -> RunSummary:
+    """Play every game of ``spec`` not yet in ``out``; ``limit`` stops after that many."""
+    from dask.distributed import as_completed
+
+    results = Results(out)
+    done = results.open_for(spec)
+    todo = [t for t in spec.tasks() if (t["variant"], t["players"], t["index"]) not in done]
+    skipped = sum(1 for _ in spec.tasks()) - len(todo)
+    if limit is not None:
+        todo = todo[:limit]
+    client, cluster = _client(scheduler, workers)
+    pending: list[dict[str, Any]] = []
+    played = 0
+    play_seconds = watch_seconds = 0.0
+    started = time.perf_counter()
+    try:
+        n_workers = max(1, len(client.scheduler_info().get("workers", {})))
+        ahead = 4 * n_workers
+        queue = iter(todo)
+        futures = as_completed()
+        submitted = 0
+        for task in queue:
+            futures.add(client.submit(play_task, task, pure=False, key=f"game-{task['variant']}-"
+                                      f"{task['players']}-{task['index']}"))
+            submitted += 1
+            if submitted >= ahead:
+                break
+        last_flush = time.perf_counter()
+        if progress is not None:
+            progress(0, len(todo))
+        for future in futures:
+            try:
+                result = future.result()
+            except Exception as exc:  # a game that fails names its task; the others are kept
+                raise LabError(f"a game failed on a worker: {exc}") from None
+            finally:
+                future.release()
+            pending.append(result)
+            played += 1
+            play_seconds += result["game"]["play_seconds"]
+            watch_seconds += result["game"]["watch_seconds"]
+            nxt = next(queue, None)
+            if nxt is not None:
+                futures.add(client.submit(play_task, nxt, pure=False, key=f"game-{nxt['variant']}-"
+                                          f"{nxt['players']}-{nxt['index']}"))
+            if len(pending) >= chunk or time.perf_counter() - last_flush > flush_seconds:
+                results.write_chunk(pending)
+                pending = []
+                last_flush = time.perf_counter()
+            if progress is not None:
+                progress(played, len(todo))
+        wall = time.perf_counter() - started
+    finally:
+        results.write_chunk(pending)
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return RunSummary(played, skipped, wall, play_seconds, watch_seconds, n_workers)
