@@ -46,6 +46,7 @@ def run(
     no_events: Annotated[bool, typer.Option("--no-events", help="Do not record content events.")] = False,
     scheduler: Annotated[Optional[str], typer.Option(help="An existing Dask scheduler, tcp://HOST:8786.")] = None,
     workers: Annotated[Optional[int], typer.Option(help="Local workers (default: one per core).")] = None,
+    chunk: Annotated[int, typer.Option(min=1, help="Games per Parquet chunk (also written every 5 s).")] = 50,
 ) -> None:
     """Play an experiment's games (those not yet in the results folder)."""
     try:
@@ -94,7 +95,8 @@ def run(
                 rate = f"{played / spent:.1f}" if spent > 0 and played else "-"
                 bar.update(task, completed=state["base"] + played, rate=rate)
 
-            summary = run_experiment(spec, out, scheduler=scheduler, workers=workers, progress=progress)
+            summary = run_experiment(spec, out, scheduler=scheduler, workers=workers, chunk=chunk,
+                                     progress=progress)
     except KeyboardInterrupt:
         err.print(f"stopped: the games finished so far are saved in {out}; run again to resume")
         raise typer.Exit(130)

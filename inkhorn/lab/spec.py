@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import sys
 import tomllib
 from collections.abc import Iterator, Mapping
 from functools import cache
@@ -46,11 +48,13 @@ class LabError(InkhornError):
 
 @cache
 def resolve_game(ref: str) -> Game:
-    """A registered game id, or ``module:attribute`` naming a Game outside the registry
-    (it must be importable on every worker)."""
+    """A registered game id, or ``module:attribute`` naming a Game outside the registry, a
+    game in development (importable from the current folder, on every worker)."""
     if ":" not in ref:
         return registry.get_game(ref)
     module, _, attr = ref.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     try:
         game = getattr(import_module(module), attr)
     except (ImportError, AttributeError) as exc:

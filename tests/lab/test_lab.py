@@ -1,0 +1,201 @@
+"""The lab end to end: real Dask clusters (embedded and separate processes), real Parquet
+files, statistics checked against games of known odds."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from inkhorn.lab.analysis import analyse
+from inkhorn.lab.run import run_experiment
+from inkhorn.lab.spec import LabError, load_spec, make_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+LAB = [sys.executable, "-c", "from inkhorn.cli import app; app()", "lab"]
+
+SMALL = """
+game = "scriptoria"
+players = [2]
+agents = ["random"]
+games = 6
+seed = 11
+[variants.literal_discards]
+discards_to_scriptorium = false
+"""
+
+
+def rows(folder: Path, table: str) -> list[tuple]:
+    """Every row of a table, seconds aside, in a fixed order (chunks finish in any order)."""
+    parts = sorted((folder / table).glob("part-*.parquet"))
+    out = []
+    for p in parts:
+        for r in pq.read_table(p).to_pylist():
+            out.append(tuple(sorted((k, v) for k, v in r.items() if not k.endswith("_seconds"))))
+    return sorted(out, key=repr)
+
+
+def lab(*args: str, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([*LAB, *args], cwd=ROOT, capture_output=True, text=True, timeout=600, **kw)
+
+
+def test_same_spec_same_rows_on_one_and_two_workers(tmp_path):
+    spec_file = tmp_path / "small.toml"
+    spec_file.write_text(SMALL)
+    spec = load_spec(spec_file)
+    one = run_experiment(spec, tmp_path / "one", workers=1, chunk=3)
+    two = run_experiment(spec, tmp_path / "two", workers=2, chunk=3)
+    assert one.played == two.played == 12
+    for table in ("games", "seats", "events"):
+        a, b = rows(tmp_path / "one", table), rows(tmp_path / "two", table)
+        assert a and a == b, table
+    # a second run finds everything done and plays nothing
+    again = run_experiment(spec, tmp_path / "one", workers=1)
+    assert (again.played, again.skipped) == (0, 12)
+
+
+def test_sigint_then_resume_equals_an_uninterrupted_run(tmp_path):
+    spec_file = tmp_path / "spec.toml"
+    spec_file.write_text(SMALL.replace("games = 6", "games = 30"))
+    stopped = tmp_path / "stopped"
+    proc = subprocess.Popen([*LAB, "run", str(spec_file), "--out", str(stopped), "--workers", "2", "--chunk", "2"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and len(list((stopped / "games").glob("part-*.parquet"))) < 2:
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "run again to resume" in err
+    saved = len(rows(stopped, "games"))
+    assert 0 < saved < 60
+    resumed = lab("run", str(spec_file), "--out", str(stopped), "--workers", "2")
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"{60 - saved} games played, {saved} already done" in resumed.stdout.replace("\n", " ")
+    whole = tmp_path / "whole"
+    run_experiment(load_spec(spec_file), whole, workers=2)
+    for table in ("games", "seats", "events"):
+        assert rows(stopped, table) == rows(whole, table), table
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_runs_on_a_separate_dask_scheduler_and_worker(tmp_path):
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    bin_dir = Path(sys.executable).parent
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    scheduler = subprocess.Popen([str(bin_dir / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                  "--no-dashboard"], cwd=tmp_path, env=env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = subprocess.Popen([str(bin_dir / "dask"), "worker", address, "--nthreads", "1", "--nworkers", "1",
+                               "--no-dashboard"], cwd=tmp_path, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        out = tmp_path / "remote"
+        done = lab("run", "--game", "ancients", "--players", "2", "--agents", "random", "--games", "4",
+                   "--scheduler", address, "--out", str(out))
+        assert done.returncode == 0, done.stderr
+        assert "4 games played" in done.stdout and "1 workers" in done.stdout
+        assert len(rows(out, "games")) == 4
+        answer = lab("query", str(out), "SELECT count(*) AS n FROM seats")
+        assert answer.returncode == 0 and "8" in answer.stdout
+    finally:
+        for p in (worker, scheduler):
+            p.send_signal(signal.SIGINT)
+        for p in (worker, scheduler):
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+COIN = """
+game = "tests.lab.coin_game:COIN"
+players = [2]
+agents = ["random"]
+games = 400
+[variants.salted]
+salt = 1
+[variants.planted]
+bonus = 10
+"""
+
+
+@pytest.fixture(scope="module")
+def coin(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("coin")
+    (folder / "coin.toml").write_text(COIN)
+    done = lab("run", str(folder / "coin.toml"), "--out", str(folder / "results"), "--workers", "2")
+    assert done.returncode == 0, done.stderr
+    return folder / "results"
+
+
+def test_a_fair_coin_shows_no_seat_advantage_and_no_variant_effect(coin):
+    a = analyse(coin)
+    for seat in (0, 1):
+        line = a.seat(2, seat)
+        assert line.games == 400 and not line.significant and line.p_value > 0.05
+    salted = a.variant("salted").measures["first seat win share"]
+    assert salted.n == 400 and not salted.excludes(0)
+    assert abs(salted.mean) < 0.1
+
+
+def test_a_planted_ten_points_for_seat_one_shows_a_large_effect(coin):
+    planted = analyse(coin).variant("planted")
+    effect = planted.measures["first seat win share"]
+    # seat 0 wins ~50% in the baseline and always with 10 extra points
+    assert effect.excludes(0) and 0.4 < effect.low and effect.mean < 0.6
+    spread = planted.measures["score spread"]
+    assert spread.excludes(0) and spread.mean > 8
+
+
+def test_components_of_known_strength_are_flagged(coin):
+    a = analyse(coin)
+    heads, tails = a.component("Heads"), a.component("Tails")
+    assert heads.flag == "dominant" and tails.flag == "weak"
+    assert heads.taken + tails.taken == 800
+
+
+def test_query_runs_sql_over_the_parquet_files(coin):
+    done = lab("query", str(coin), "SELECT variant, count(*) AS games FROM games GROUP BY variant ORDER BY variant")
+    assert done.returncode == 0, done.stderr
+    for name in ("baseline", "planted", "salted"):
+        assert name in done.stdout
+    assert done.stdout.count("400") == 3
+
+
+@pytest.mark.parametrize("args, message", [
+    (["query", "{coin}", "SELECT nope FROM games"], "query failed"),
+    (["query", "/nonexistent-folder", "SELECT 1"], "holds no lab results"),
+    (["run", "--game", "chess"], "chess"),
+    (["run", "--game", "scriptoria", "--option", "colour=blue"], "unknown option 'colour'"),
+    (["run", "--game", "scriptoria", "--agents", "wizard"], "unknown agent 'wizard'"),
+    (["run", "--game", "scriptoria", "--variant", "x:master=maybe"], "variant x"),
+    (["report", "/nonexistent-folder"], "holds no lab results"),
+])
+def test_bad_input_is_one_clear_line(coin, tmp_path, args, message):
+    args = [a.replace("{coin}", str(coin)) for a in args]
+    if args[0] == "run":
+        args += ["--out", str(tmp_path / "r")]
+    done = lab(*args)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) <= 2
+
+
+def test_a_results_folder_belongs_to_one_experiment(coin):
+    other = make_spec({"game": "scriptoria", "games": 2})
+    with pytest.raises(LabError, match="another experiment"):
+        run_experiment(other, coin, workers=1)
