@@ -1,8 +1,10 @@
 """One game on a worker: played with ``play_match``, watched through the core contract only.
 
-After each decision the worker reads ``Game.holdings`` (where each seat's named components
-are) and the running scores; a component count going up is a content event, a new leader
-is a lead change. The time spent watching is measured apart from the time spent playing,
+Whenever the seat to act changes (and at the end) the worker reads ``Game.holdings`` (where
+each seat's named components are) and the running scores; a component count going up is a
+content event, numbered by the decisions played so far (so a turn's events carry the number
+of its last decision), and a new leader is a lead change. Watching once a turn rather than
+once a decision keeps the cost a small share of a game. The time spent watching is measured apart from the time spent playing,
 so the lab's overhead can be told from the games'.
 """
 
@@ -28,7 +30,7 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
     game = resolve_game(task["game"])
     watch_events = task["events"]
     events: list[tuple[int, int, str, str]] = []  # (seat, decision, kind, component)
-    watch = {"prev": None, "leader": -1, "changes": 0, "seconds": 0.0, "n": 0, "state": None}
+    watch = {"prev": None, "leader": -1, "changes": 0, "seconds": 0.0, "n": 0, "state": None, "seat": -1}
 
     def look(state: GameState, decision: int) -> None:
         started = time.perf_counter()
@@ -51,9 +53,11 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
         watch["seconds"] += time.perf_counter() - started
 
     def on_decision(state: GameState, seat: int, action: str) -> None:
-        # Called before decision n is applied: what changed since is decision n-1's doing.
-        watch["state"] = state
-        look(state, watch["n"])
+        # Called before a decision is applied: what changed since the last look is the doing
+        # of the decisions already counted.
+        if seat != watch["seat"]:
+            watch["state"], watch["seat"] = state, seat
+            look(state, watch["n"])
         watch["n"] += 1
 
     result = play_match(game, task["agents"], task["seed"], task["options"], on_decision=on_decision,

@@ -18,8 +18,7 @@ from inkhorn.lab.analysis import analyse
 from inkhorn.lab.run import run_experiment
 from inkhorn.lab.spec import LabError, load_spec, make_spec
 
-ROOT = Path(__file__).resolve().parents[2]
-LAB = [sys.executable, "-c", "from inkhorn.cli import app; app()", "lab"]
+from tests.lab.helpers import LAB, ROOT, lab
 
 SMALL = """
 game = "scriptoria"
@@ -40,10 +39,6 @@ def rows(folder: Path, table: str) -> list[tuple]:
         for r in pq.read_table(p).to_pylist():
             out.append(tuple(sorted((k, v) for k, v in r.items() if not k.endswith("_seconds"))))
     return sorted(out, key=repr)
-
-
-def lab(*args: str, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([*LAB, *args], cwd=ROOT, capture_output=True, text=True, timeout=600, **kw)
 
 
 def test_same_spec_same_rows_on_one_and_two_workers(tmp_path):
@@ -119,27 +114,6 @@ def test_runs_on_a_separate_dask_scheduler_and_worker(tmp_path):
                 p.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 p.kill()
-
-
-COIN = """
-game = "tests.lab.coin_game:COIN"
-players = [2]
-agents = ["random"]
-games = 400
-[variants.salted]
-salt = 1
-[variants.planted]
-bonus = 10
-"""
-
-
-@pytest.fixture(scope="module")
-def coin(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("coin")
-    (folder / "coin.toml").write_text(COIN)
-    done = lab("run", str(folder / "coin.toml"), "--out", str(folder / "results"), "--workers", "2")
-    assert done.returncode == 0, done.stderr
-    return folder / "results"
 
 
 def test_a_fair_coin_shows_no_seat_advantage_and_no_variant_effect(coin):

@@ -1,0 +1,273 @@
+"""The findings of a results folder, as numbers (the report turns them into words and plots).
+
+* **seat advantage**: per player count, each seat's win share against ``1/players``, with a
+  Wilson interval and a two-sided p-value;
+* **variants**: each variant against the baseline on the same games (paired): differences
+  in the first seat's win share, the score spread, the game length (decisions and every
+  figure of ``Game.stats``) and the lead changes, each with a 95 % interval;
+* **components**: for every component some seat took (acquired or played), in the
+  baseline's games: how often it was taken, the taking seats' win share against what those
+  seats win on average (same player count, seat and agent), with an interval; flagged
+  *dominant* when the interval lies above the seats' baseline, *weak* when below, *dead*
+  when taken in under 2 % of seat-games;
+* **ladder**: with several agents, OpenSkill ratings and head-to-head shares (as ``inkhorn
+  arena``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from inkhorn.lab.query import connect
+from inkhorn.lab.spec import BASELINE, LabError
+from inkhorn.lab.store import Results
+from inkhorn.stats import Estimate, beats, mean_ci, proportion_p_value, rate_game, wilson
+
+DEAD_SHARE = 0.02
+MIN_TAKEN = 20  # fewer takers: no verdict on a component's strength
+
+
+@dataclass
+class SeatLine:
+    players: int
+    seat: int
+    games: int
+    wins: float
+    expected: float
+    ci: tuple[float, float]
+    p_value: float
+    mean_score: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def significant(self) -> bool:
+        return not self.ci[0] <= self.expected <= self.ci[1]
+
+
+@dataclass
+class VariantLine:
+    variant: str
+    pairs: int
+    measures: dict[str, Estimate]  # measure -> paired difference (variant minus baseline)
+    baseline_means: dict[str, float]
+
+
+@dataclass
+class ComponentLine:
+    component: str
+    taken: int  # seat-games in which it was acquired or played
+    share: float  # of all seat-games
+    wins: float
+    expected: float  # summed baseline win share of the taking seats
+    ci: tuple[float, float]
+    kinds: dict[str, int]
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.taken if self.taken else 0.0
+
+    @property
+    def baseline(self) -> float:
+        return self.expected / self.taken if self.taken else 0.0
+
+    @property
+    def lift(self) -> float:
+        return self.wins / self.expected if self.expected else 0.0
+
+    @property
+    def flag(self) -> str:
+        if self.share < DEAD_SHARE:
+            return "dead"
+        if self.taken < MIN_TAKEN:
+            return ""
+        if self.ci[0] > self.baseline:
+            return "dominant"
+        if self.ci[1] < self.baseline:
+            return "weak"
+        return ""
+
+
+@dataclass
+class AgentLine:
+    agent: str
+    seats: int
+    wins: float
+    ci: tuple[float, float]
+    mu: float
+    sigma: float
+    ordinal: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+
+@dataclass
+class Analysis:
+    spec: dict[str, Any]
+    games: int
+    variants: list[str]
+    seat_lines: list[SeatLine]
+    scores: dict[int, list[list[float]]]  # players -> per seat, baseline scores
+    lengths: dict[str, list[float]]  # decisions and each stat -> baseline values
+    end_conditions: dict[str, tuple[float, int, tuple[float, float]]]  # stat -> (share, games, ci)
+    variant_lines: list[VariantLine]
+    components: list[ComponentLine]
+    agents: list[AgentLine] = field(default_factory=list)
+    head_to_head: dict[tuple[str, str], tuple[float, float, tuple[float, float]]] = field(default_factory=dict)
+
+    def seat(self, players: int, seat: int) -> SeatLine:
+        return next(s for s in self.seat_lines if s.players == players and s.seat == seat)
+
+    def variant(self, name: str) -> VariantLine:
+        return next(v for v in self.variant_lines if v.variant == name)
+
+    def component(self, name: str) -> ComponentLine:
+        return next(c for c in self.components if c.component == name)
+
+
+def _rows(con: Any, sql: str) -> list[dict[str, Any]]:
+    cur = con.execute(sql)
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, r)) for r in cur.fetchall()]
+
+
+def analyse(root: str | Path) -> Analysis:
+    results = Results(root)
+    meta = results.meta()
+    if not any((results.root / "games").glob("part-*.parquet")):
+        raise LabError(f"{results.root} holds no finished games yet")
+    con = connect(root)
+    try:
+        games = _rows(con, "SELECT * FROM games ORDER BY variant, players, game_index")
+        seats = _rows(con, "SELECT * FROM seats ORDER BY variant, players, game_index, seat")
+        has_events = any((results.root / "events").glob("part-*.parquet"))
+        taken = _rows(con, """
+            SELECT players, game_index, seat, component, list(DISTINCT kind) AS kinds
+            FROM events WHERE variant = 'baseline' AND kind IN ('acquired', 'played')
+            GROUP BY ALL""") if has_events else []
+    finally:
+        con.close()
+    variants = [BASELINE] + [v for v in meta["spec"].get("variants", {}) if any(g["variant"] == v for g in games)]
+    base_games = [g for g in games if g["variant"] == BASELINE]
+    base_seats = [s for s in seats if s["variant"] == BASELINE]
+    stat_names = sorted(k for k in (games[0] if games else {}) if k.startswith("stat_"))
+
+    # ---- seat advantage ------------------------------------------------------------------
+    by_seat: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    for s in base_seats:
+        by_seat[s["players"], s["seat"]].append(s)
+    seat_lines = []
+    for (players, seat), rows in sorted(by_seat.items()):
+        wins = sum(r["win"] for r in rows)
+        seat_lines.append(SeatLine(players, seat, len(rows), wins, 1 / players, wilson(wins, len(rows)),
+                                   proportion_p_value(wins, len(rows), 1 / players),
+                                   sum(r["score"] for r in rows) / len(rows)))
+    scores: dict[int, list[list[float]]] = {}
+    for (players, seat), rows in sorted(by_seat.items()):
+        scores.setdefault(players, [[] for _ in range(players)])[seat] = [r["score"] for r in rows]
+
+    # ---- lengths and end conditions ------------------------------------------------------
+    lengths = {"decisions": [float(g["decisions"]) for g in base_games]}
+    end_conditions = {}
+    for name in stat_names:
+        values = [g[name] for g in base_games if g[name] is not None]
+        label = name[5:]
+        if values and set(values) <= {0.0, 1.0}:
+            hits = sum(values)
+            end_conditions[label] = (hits / len(values), len(values), wilson(hits, len(values)))
+        elif values:
+            lengths[label] = values
+
+    # ---- variants against the baseline (paired on the same game) -------------------------
+    first_win = {(s["variant"], s["players"], s["game_index"]): s["win"] for s in seats if s["seat"] == 0}
+    index = {(g["variant"], g["players"], g["game_index"]): g for g in games}
+    measures = {"first seat win share": lambda g: first_win[g["variant"], g["players"], g["game_index"]],
+                "score spread": lambda g: g["spread"], "decisions": lambda g: g["decisions"],
+                "lead changes": lambda g: g["lead_changes"]}
+    for name in stat_names:
+        measures[name[5:]] = lambda g, name=name: g[name]
+    variant_lines = []
+    for v in variants[1:]:
+        pairs = [(index[(BASELINE, g["players"], g["game_index"])], g)
+                 for g in games if g["variant"] == v and (BASELINE, g["players"], g["game_index"]) in index]
+        diffs, means = {}, {}
+        for label, f in measures.items():
+            values = [(f(b), f(x)) for b, x in pairs if f(b) is not None and f(x) is not None]
+            diffs[label] = mean_ci([x - b for b, x in values])
+            means[label] = sum(b for b, _ in values) / len(values) if values else float("nan")
+        variant_lines.append(VariantLine(v, len(pairs), diffs, means))
+
+    # ---- components (baseline games) -----------------------------------------------------
+    base_rate: dict[tuple[int, int, str], list[float]] = defaultdict(list)
+    seat_row = {}
+    for s in base_seats:
+        base_rate[s["players"], s["seat"], s["agent"]].append(s["win"])
+        seat_row[s["players"], s["game_index"], s["seat"]] = s
+    mean_rate = {k: sum(v) / len(v) for k, v in base_rate.items()}
+    acc: dict[str, list[Any]] = {}
+    for t in taken:
+        s = seat_row.get((t["players"], t["game_index"], t["seat"]))
+        if s is None:
+            continue
+        line = acc.setdefault(t["component"], [0, 0.0, 0.0, defaultdict(int)])
+        line[0] += 1
+        line[1] += s["win"]
+        line[2] += mean_rate[s["players"], s["seat"], s["agent"]]
+        for kind in t["kinds"]:
+            line[3][kind] += 1
+    n_seat_games = len(base_seats) or 1
+    components = sorted(
+        (ComponentLine(name, n, n / n_seat_games, w, e, wilson(w, n), dict(k)) for name, (n, w, e, k) in acc.items()),
+        key=lambda c: (-c.lift, c.component),
+    )
+
+    analysis = Analysis(meta["spec"], len(games), variants, seat_lines, scores, lengths, end_conditions,
+                        variant_lines, components)
+    _ladder(analysis, base_seats)
+    return analysis
+
+
+def _ladder(analysis: Analysis, seats: list[dict[str, Any]]) -> None:
+    """OpenSkill ratings and head-to-head shares when more than one agent played."""
+    agents = sorted({s["agent"] for s in seats})
+    if len(agents) < 2:
+        return
+    model = PlackettLuce()
+    ratings = [model.rating(name=a) for a in agents]
+    number = {a: i for i, a in enumerate(agents)}
+    by_game: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    for s in seats:
+        by_game[s["players"], s["game_index"]].append(s)
+    wins: dict[str, float] = defaultdict(float)
+    count: dict[str, int] = defaultdict(int)
+    h2h: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for key in sorted(by_game):
+        rows = sorted(by_game[key], key=lambda r: r["seat"])
+        sc = [r["score"] for r in rows]
+        winners = [r["seat"] for r in rows if r["win"] > 0]
+        seating = [number[r["agent"]] for r in rows]
+        rate_game(model, ratings, seating, sc, winners)
+        for r in rows:
+            wins[r["agent"]] += r["win"]
+            count[r["agent"]] += 1
+        for a in rows:
+            for b in rows:
+                if a["agent"] != b["agent"]:
+                    cell = h2h[a["agent"], b["agent"]]
+                    cell[0] += beats(a["seat"], b["seat"], sc, winners)
+                    cell[1] += 1
+    analysis.agents = sorted(
+        (AgentLine(a, count[a], wins[a], wilson(wins[a], count[a]), r.mu, r.sigma, r.ordinal())
+         for a, r in zip(agents, ratings)),
+        key=lambda x: -x.ordinal,
+    )
+    analysis.head_to_head = {k: (v[0] / v[1], v[1], wilson(v[0], v[1])) for k, v in h2h.items()}
