@@ -3,8 +3,10 @@
 Whenever the seat to act changes (and at the end) the worker reads ``Game.holdings`` (where
 each seat's named components are) and the running scores; a component count going up is a
 content event, numbered by the decisions played so far (so a turn's events carry the number
-of its last decision), and a new leader is a lead change. Watching once a turn rather than
-once a decision keeps the cost a small share of a game. The time spent watching is measured apart from the time spent playing,
+of its last decision). Scores are read when the game's chapter changes (its Day, Round or
+Session, ``Game.chapter``; every turn for a game without chapters): a new leader there is a
+lead change. Watching once a turn and once a chapter rather than once a decision keeps the
+cost a small share of a game (some games' scores take as long to count as a move). The time spent watching is measured apart from the time spent playing,
 so the lab's overhead can be told from the games'.
 """
 
@@ -30,15 +32,19 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
     game = resolve_game(task["game"])
     watch_events = task["events"]
     events: list[tuple[int, int, str, str]] = []  # (seat, decision, kind, component)
-    watch = {"prev": None, "leader": -1, "changes": 0, "seconds": 0.0, "n": 0, "state": None, "seat": -1}
+    watch = {"prev": None, "leader": -1, "changes": 0, "seconds": 0.0, "n": 0, "state": None, "seat": -1,
+             "chapter": None}
 
     def look(state: GameState, decision: int) -> None:
         started = time.perf_counter()
-        leader = _leader(state.scores())
-        if leader >= 0 and leader != watch["leader"]:
-            if watch["leader"] >= 0:
-                watch["changes"] += 1
-            watch["leader"] = leader
+        chapter = game.chapter(state)
+        if chapter != watch["chapter"] or not chapter or state.is_terminal():
+            watch["chapter"] = chapter
+            leader = _leader(state.scores())
+            if leader >= 0 and leader != watch["leader"]:
+                if watch["leader"] >= 0:
+                    watch["changes"] += 1
+                watch["leader"] = leader
         if watch_events:
             now = game.holdings(state)
             prev = watch["prev"]

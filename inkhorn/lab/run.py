@@ -49,7 +49,7 @@ def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
         except (OSError, TimeoutError) as exc:
             raise LabError(f"no Dask scheduler answers at {scheduler}: {exc}") from None
     n = workers or os.cpu_count() or 1
-    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0")
     return Client(cluster), cluster
 
 
