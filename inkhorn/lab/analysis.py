@@ -6,8 +6,9 @@
   in the first seat's win share, the score spread, the game length (decisions and every
   figure of ``Game.stats``) and the lead changes, each with a 95 % interval;
 * **components**: for every component some seat took (acquired or played), in the
-  baseline's games: how often it was taken, the taking seats' win share against what those
-  seats win on average (same player count, seat and agent), with an interval; flagged
+  baseline's games: how often it was taken, the taking seats' win share against what
+  comparable seats win (same player count, seat and agent, and about as many components
+  taken: taking many cards goes with winning, whichever they are), with an interval; flagged
   *dominant* when the interval lies above the seats' baseline, *weak* when below, *dead*
   when taken in under 2 % of seat-games;
 * **ladder**: with several agents, OpenSkill ratings and head-to-head shares (as ``inkhorn
@@ -16,6 +17,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +32,7 @@ from inkhorn.stats import Estimate, beats, mean_ci, proportion_p_value, rate_gam
 
 DEAD_SHARE = 0.02
 MIN_TAKEN = 20  # fewer takers: no verdict on a component's strength
+BUCKETS = 3  # takers are compared with seats that took about as many components
 
 
 @dataclass
@@ -207,10 +210,27 @@ def analyse(root: str | Path) -> Analysis:
         variant_lines.append(VariantLine(v, len(pairs), diffs, means))
 
     # ---- components (baseline games) -----------------------------------------------------
-    base_rate: dict[tuple[int, int, str], list[float]] = defaultdict(list)
+    # A seat that takes many components tends to win whatever they are, so a taker is
+    # compared with seats of the same player count, seat and agent that took about as many
+    # components (the same third of the spread), not with every seat.
+    breadth: dict[tuple[int, int, int], int] = defaultdict(int)
+    for t in taken:
+        breadth[t["players"], t["game_index"], t["seat"]] += 1
+    spread_of: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for s in base_seats:
+        spread_of[s["players"], s["agent"]].append(breadth[s["players"], s["game_index"], s["seat"]])
+    for values in spread_of.values():
+        values.sort()
+
+    def cell(s: dict[str, Any]) -> tuple[int, int, str, int]:
+        values = spread_of[s["players"], s["agent"]]
+        k = breadth[s["players"], s["game_index"], s["seat"]]
+        return (s["players"], s["seat"], s["agent"], BUCKETS * bisect_left(values, k) // len(values))
+
+    base_rate: dict[tuple[int, int, str, int], list[float]] = defaultdict(list)
     seat_row = {}
     for s in base_seats:
-        base_rate[s["players"], s["seat"], s["agent"]].append(s["win"])
+        base_rate[cell(s)].append(s["win"])
         seat_row[s["players"], s["game_index"], s["seat"]] = s
     mean_rate = {k: sum(v) / len(v) for k, v in base_rate.items()}
     acc: dict[str, list[Any]] = {}
@@ -221,7 +241,7 @@ def analyse(root: str | Path) -> Analysis:
         line = acc.setdefault(t["component"], [0, 0.0, 0.0, defaultdict(int)])
         line[0] += 1
         line[1] += s["win"]
-        line[2] += mean_rate[s["players"], s["seat"], s["agent"]]
+        line[2] += mean_rate[cell(s)]
         for kind in t["kinds"]:
             line[3][kind] += 1
     n_seat_games = len(base_seats) or 1

@@ -212,7 +212,7 @@ def _components(a: Analysis) -> str:
             ax.plot([c.baseline], [i], "|", color="#8a5a2b", markersize=10)
         ax.set_yticks(range(len(top)), [c.component for c in top], fontsize=7)
         ax.invert_yaxis()
-        ax.set_xlabel("win share of the seats that took it (bar: those seats' usual share)")
+        ax.set_xlabel("win share of the seats that took it (bar: comparable seats' share)")
         parts.append(_png(fig))
     rows = []
     for c in comps:
@@ -227,9 +227,11 @@ def _components(a: Analysis) -> str:
         + (f"Dominant (takers win significantly more than usual): {', '.join(dominant[:8])}. " if dominant
            else "No component is significantly dominant. ")
         + (f"Weak: {', '.join(weak[:8])}. " if weak else "")
-        + (f"Dead (taken in under 2% of seat-games): {', '.join(dead[:8])}." if dead else "None is dead.")))
+        + (f"Dead (taken in under 2% of seat-games): {', '.join(dead[:8])}. " if dead else "None is dead. ")
+        + f"Takers are compared with seats that took about as many components; with {len(comps)} components "
+        f"about {max(1, round(0.05 * len(comps)))} flags are expected by chance alone."))
     parts.append("<details open><summary>every component</summary>" + _table(
-        ["component", "taken", "of seat-games", "takers' win share", "95% CI", "their usual share", "lift", "flag"],
+        ["component", "taken", "of seat-games", "takers' win share", "95% CI", "comparable seats", "lift", "flag"],
         rows) + "</details>")
     return _section("components", "Cards and tiles: impact of taking each", "".join(parts))
 
