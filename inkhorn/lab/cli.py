@@ -53,7 +53,7 @@ def run(
         from inkhorn.lab.run import run_experiment
     except ImportError as exc:
         _missing(exc.name or "dask")
-    from inkhorn.lab.spec import load_spec, make_spec
+    from inkhorn.lab.spec import absolute_paths, load_spec, make_spec
 
     try:
         overrides: dict = {
@@ -62,14 +62,15 @@ def run(
             "events": False if no_events else None,
         }
         if option:
-            overrides["options"] = parse_key_values(option)
+            overrides["options"] = absolute_paths(parse_key_values(option), Path.cwd())
         if variant:
             overrides["variants"] = {}
             for v in variant:
                 name, sep, pairs = v.partition(":")
                 if not sep or not name.strip():
                     raise InkhornError(f"variant {v!r} is not of the form NAME:key=value[,key=value]")
-                overrides["variants"][name.strip()] = parse_key_values(p for p in pairs.split(",") if p.strip())
+                overrides["variants"][name.strip()] = absolute_paths(
+                    parse_key_values(p for p in pairs.split(",") if p.strip()), Path.cwd())
         if spec_file is not None:
             spec = load_spec(spec_file, **overrides)
         else:

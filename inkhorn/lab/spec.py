@@ -143,7 +143,7 @@ class Spec(BaseModel):
                     }
 
 
-def _absolute_paths(values: Mapping[str, Any], base: Path) -> dict[str, Any]:
+def absolute_paths(values: Mapping[str, Any], base: Path) -> dict[str, Any]:
     """Option values naming a file or folder next to the spec, made absolute for workers."""
     out = {}
     for key, value in values.items():
@@ -166,10 +166,10 @@ def load_spec(path: str | Path, **overrides: Any) -> Spec:
         raise LabError(f"spec file {path} is not valid TOML: {exc}") from None
     base = path.resolve().parent
     if isinstance(data.get("options"), dict):
-        data["options"] = _absolute_paths(data["options"], base)
+        data["options"] = absolute_paths(data["options"], base)
     if isinstance(data.get("variants"), dict):
         data["variants"] = {
-            k: _absolute_paths(v, base) if isinstance(v, dict) else v for k, v in data["variants"].items()
+            k: absolute_paths(v, base) if isinstance(v, dict) else v for k, v in data["variants"].items()
         }
     data.update({k: v for k, v in overrides.items() if v is not None})
     return make_spec(data, source=str(path))

@@ -173,3 +173,27 @@ def test_a_results_folder_belongs_to_one_experiment(coin):
     other = make_spec({"game": "scriptoria", "games": 2})
     with pytest.raises(LabError, match="another experiment"):
         run_experiment(other, coin, workers=1)
+
+
+def test_a_variant_with_an_edited_content_folder_next_to_the_spec(tmp_path):
+    """``content = "edited/"`` is read relative to the spec file, so workers anywhere find it."""
+    import json
+    import shutil
+
+    shipped = ROOT / "inkhorn" / "games" / "scriptoria" / "content"
+    shutil.copytree(shipped, tmp_path / "edited")
+    sketches = json.loads((tmp_path / "edited" / "sketches.json").read_text())
+    for sketch in sketches["sketches"]:
+        sketch["points"] = min(50, sketch["points"] + 5)
+    (tmp_path / "edited" / "sketches.json").write_text(json.dumps(sketches))
+    spec_file = tmp_path / "spec.toml"
+    spec_file.write_text(SMALL.replace("games = 6", "games = 2").replace(
+        "[variants.literal_discards]\ndiscards_to_scriptorium = false", '[variants.richer]\ncontent = "edited"'))
+    spec = load_spec(spec_file)
+    assert spec.variants["richer"]["content"] == str((tmp_path / "edited").resolve())
+    run_experiment(spec, tmp_path / "out", workers=1)
+    assert len(rows(tmp_path / "out", "games")) == 4
+    total = {"baseline": 0.0, "richer": 0.0}
+    for r in pq.read_table(tmp_path / "out" / "seats").to_pylist():
+        total[r["variant"]] += r["score"]
+    assert total["richer"] > total["baseline"]  # random bots make the same moves; sketches pay more
