@@ -8,6 +8,7 @@ from inkhorn.core.errors import (
     OptionError,
     ReplayError,
     SeatError,
+    StateError,
     UnknownGame,
 )
 from inkhorn.core.game import Game
@@ -32,6 +33,7 @@ __all__ = [
     "ReplayError",
     "ReplayLog",
     "SeatError",
+    "StateError",
     "StateRng",
     "Step",
     "UnknownGame",

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from inkhorn.core.errors import IllegalAction
 from inkhorn.core.game import Game
+from inkhorn.core.history import ActionLog, ActionRecord
 from inkhorn.core.replay import ReplayLog
 from inkhorn.core.state import GameState
 
@@ -76,6 +78,84 @@ def check_observation_is_json(state: GameState) -> None:
         json.dumps(state.observation(seat))
 
 
+def secrets(state: GameState) -> dict[int | None, set[str]]:
+    """The names hidden from each seat and from the spectator (``None``) now."""
+    game = state.game
+    return {seat: game.hidden_names(state, seat) for seat in [None, *range(state.num_players)]}
+
+
+def _name_pattern(names: Iterable[str]) -> re.Pattern[str] | None:
+    """Whole-token matches of any of ``names`` ("K5" in "echo K5[A]", not in "K50")."""
+    names = sorted(set(names), key=len, reverse=True)
+    if not names:
+        return None
+    return re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, names)) + r")(?![\w])")
+
+
+def _leak(pattern: re.Pattern[str] | None, text: str) -> str | None:
+    found = pattern.search(text) if pattern is not None else None
+    return None if found is None else found.group(0)
+
+
+def check_no_leaks(
+    state: GameState,
+    records: Iterable[ActionRecord] = (),
+    before: Mapping[int | None, set[str]] | None = None,
+    *,
+    table: bool = True,
+) -> None:
+    """Nothing a seat is shown names a component hidden from it (``Game.hidden_names``).
+
+    Checked for every seat and the spectator: ``observation(seat)`` and, for the seat
+    deciding now, its prompt and the words of each of its legal actions (``table=False``
+    skips these); and the seat's view of each of ``records``. A record is judged against
+    the names hidden from the seat both now and, when given, in ``before``
+    (``secrets(state)`` taken before those actions were applied): a card played face up
+    from a hand was hidden before and is seen now, so naming it is no leak; a card moved
+    from a hand to a face-down pile was hidden throughout.
+    """
+    records = list(records)
+    now = secrets(state)
+    deciding = state.current_seat()
+    for seat in [None, *range(state.num_players)]:
+        who = "the spectator" if seat is None else f"seat {seat}"
+        pattern = _name_pattern(now[seat])
+        if table:
+            name = _leak(pattern, json.dumps(state.observation(seat), ensure_ascii=False))
+            assert name is None, f"{who}'s observation names {name!r}, hidden from it"
+            step = state.decision()
+            if step is not None and seat == deciding:
+                name = _leak(pattern, step.prompt(state))
+                assert name is None, f"the prompt to {who} names {name!r}, hidden from it"
+                for action in state.legal_actions():
+                    name = _leak(pattern, step.label(state, action))
+                    assert name is None, f"the words of {who}'s choice {action!r} name {name!r}, hidden from it"
+        if before is not None:
+            pattern = _name_pattern(now[seat] & before[seat])
+        for record in records:
+            name = _leak(pattern, json.dumps(record.view(seat), ensure_ascii=False))
+            assert name is None, (
+                f"{who}'s view of action {record.index} by seat {record.seat} ({record.label!r}) "
+                f"names {name!r}, hidden from it: {record.seen_by(seat)!r}"
+            )
+
+
+def play_watched(state: GameState, action: str, log: ActionLog) -> ActionRecord:
+    """Apply ``action`` through ``log`` and check that what each seat is shown of it names
+    none of its secrets (the table is checked by :func:`check_no_leaks` at checkpoints).
+
+    An action that drew on the random source may have shuffled a face-up pile back into a
+    face-down one (a card paid to the discard pile, then the pile re-shuffled into the empty
+    deck): its cards were seen between the two states, so that action is not judged here.
+    """
+    before = secrets(state)
+    draws = state.rng.counter
+    record = log.apply(state, action)
+    if state.rng.counter == draws:
+        check_no_leaks(state, [record], before, table=False)
+    return record
+
+
 def check_random_game(
     game: Game,
     players: int,
@@ -90,10 +170,12 @@ def check_random_game(
     (and ``extra``, a game's own invariant, at each of those points). Returns the end state."""
     rng = random.Random(seed)
     state = game.new_game(players, seed, options)
+    log = ActionLog()
     decisions = 0
     while not state.is_terminal():
         if decisions % every == 0:
             seat = state.current_seat()
+            check_no_leaks(state)
             check_clone(state, rng)
             check_json_roundtrip(state)
             check_determinize(state, seat, rng.randrange(1 << 30))
@@ -104,13 +186,14 @@ def check_random_game(
         legal = state.legal_actions()
         assert legal, "a pending decision offers no legal action"
         assert len(set(legal)) == len(legal), f"duplicate legal actions: {legal}"
-        state.apply(rng.choice(legal))
+        play_watched(state, rng.choice(legal), log)
         decisions += 1
         assert decisions <= max_decisions, f"game did not end within {max_decisions} decisions"
     winners = state.winners()
     assert all(0 <= w < players for w in winners), f"winners {winners} are not seats"
     assert winners or state.game.all_may_lose, "a finished game has no winner"
     assert len(state.scores()) == players
+    check_no_leaks(state)
     check_json_roundtrip(state)
     check_replay(state)
     check_rejects_bad_actions(state)

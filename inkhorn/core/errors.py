@@ -65,6 +65,10 @@ class SeatError(InkhornError, ValueError):
     """A seat argument that is not a seat of this game (or not allowed to be a spectator)."""
 
 
+class StateError(InkhornError):
+    """A saved state that is malformed or breaks its game's invariants; it is never loaded."""
+
+
 class ReplayError(InkhornError):
     """A replay log that is malformed or does not re-create a legal game."""
 

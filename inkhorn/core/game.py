@@ -16,10 +16,11 @@ from importlib import resources
 from typing import Any, ClassVar, Generic, TypeVar
 
 from inkhorn.core.codec import Codec
-from inkhorn.core.errors import InkhornError, OptionError
+from inkhorn.core.errors import InkhornError, OptionError, StateError, clip
 from inkhorn.core.options import GameOptions, parse_options
 from inkhorn.core.rng import StateRng
 from inkhorn.core.state import STATE_FORMAT, GameState
+from inkhorn.core.step import Step
 
 
 # The state type of a game: ``class ScriptoriaGame(Game[ScriptoriaState])``, so its hooks
@@ -51,10 +52,10 @@ class Game(ABC, Generic[S]):
         if players is None:
             return self.default_players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"players must be a whole number, not {players!r}")
+            raise OptionError(f"players must be a whole number, not {clip(players)}")
         if not self.min_players <= players <= self.max_players:
             raise OptionError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {clip(players)}"
             )
         return players
 
@@ -68,7 +69,7 @@ class Game(ABC, Generic[S]):
         players = self.check_players(players)
         opts = self.options(options)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"seed must be a whole number, not {seed!r}")
+            raise OptionError(f"seed must be a whole number, not {clip(seed)}")
         state = self.initial_state(players, seed, opts, StateRng(seed))
         state.advance()
         return state
@@ -98,6 +99,17 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def render(self, state: S, seat: int | None) -> Any:
         """A rich renderable of what ``seat`` sees (``None``: the public table)."""
+
+    @abstractmethod
+    def hidden_names(self, state: S, seat: int | None) -> set[str]:
+        """The secrets of ``seat`` now: ids and display names of components it cannot see.
+
+        A name counts only if ``seat`` can see no component of that name anywhere (a name
+        both in another hand and face up on the table is no secret). Nothing ``seat`` is
+        shown (its observation, its view of the actions taken, the words of its own
+        choices) may name one of these; ``inkhorn.core.checks.check_no_leaks`` checks it.
+        ``None``: the spectator, who sees only the table.
+        """
 
     def chapter(self, state: S) -> str:
         """Where the game stands in its rulebook's own time ("Day 3 · Second Hour").
@@ -137,15 +149,52 @@ class Game(ABC, Generic[S]):
         return Codec((self.State, self.Options, *self.json_types))
 
     def state_from_json(self, data: Mapping[str, Any]) -> GameState:
+        """A saved state, validated before anything can run on it, or a :class:`StateError`
+        (a :class:`~inkhorn.core.codec.CodecError` for a malformed field) naming the problem.
+
+        In order: the envelope; every field's type (the codec, strict); the player count,
+        the seat of each pending decision and the history; the content the options name;
+        then the game's own invariants (:meth:`check_integrity`). So a corrupt save ends
+        here with one clear error, never later deep in the rules (or in an endless loop).
+        """
+        if not isinstance(data, Mapping):
+            raise StateError(f"a saved state is a JSON object, not {type(data).__name__}")
         if data.get("format") != STATE_FORMAT or data.get("game") != self.id:
-            raise InkhornError(
-                f"not a saved {self.id} state (format {data.get('format')!r}, game {data.get('game')!r})"
+            raise StateError(
+                f"not a saved {self.id} state (format {clip(data.get('format'))}, game {clip(data.get('game'))})"
             )
-        state = self.codec.decode(data["state"])
+        unknown = sorted(set(data) - {"format", "game", "state"}, key=str)
+        if unknown:
+            raise StateError(f"unknown field {clip(unknown[0])} in a saved state")
+        raw = data.get("state")
+        if not isinstance(raw, dict) or raw.get("$t") != self.State.__qualname__:
+            raise StateError(f"the saved state is not a {self.State.__qualname__}")
+        state = self.codec.decode(raw)
         if not isinstance(state, self.State):
-            raise InkhornError(f"saved state holds a {type(state).__name__}, not a {self.State.__name__}")
-        state.restore_transient()
+            raise StateError(f"saved state holds a {type(state).__name__}, not a {self.State.__name__}")
+        try:
+            self.check_players(state.num_players)
+        except OptionError as exc:
+            raise StateError(f"num_players: {exc}") from None
+        n = state.num_players
+        for k, step in enumerate(state.stack):
+            if not isinstance(step, Step) or type(step.seat) is not int or not 0 <= step.seat < n:
+                raise StateError(f"stack[{k}]: a pending decision for no seat of a {n}-player game")
+        try:
+            state.restore_transient()
+            self.check_integrity(state)
+        except InkhornError:
+            raise
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, AssertionError) as exc:
+            raise StateError(f"the saved state is inconsistent: {clip(str(exc) or type(exc).__name__)}") from None
         return state
+
+    def check_integrity(self, state: S) -> None:
+        """Refuse a loaded state that breaks the game's invariants (per-seat shapes, every
+        component in exactly one place, counters in range) with a :class:`StateError`
+        naming the field. Called by :meth:`state_from_json` after types and the player
+        count were checked and the content restored; a lookup that fails in here is
+        reported as an inconsistent state too."""
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

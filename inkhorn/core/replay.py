@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from inkhorn.core.errors import IllegalAction, InkhornError, ReplayError
+from inkhorn.core.errors import IllegalAction, InkhornError, ReplayError, clip
 from inkhorn.core.history import ActionLog
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ class ReplayLog:
         if not isinstance(data, dict):
             raise ReplayError(f"{source}: a replay log is a JSON object")
         if data.get("format") != REPLAY_FORMAT:
-            raise ReplayError(f"{source}: format is {str(data.get('format'))[:40]!r}, expected {REPLAY_FORMAT!r}")
+            raise ReplayError(f"{source}: format is {clip(data.get('format'), 40)}, expected {REPLAY_FORMAT!r}")
         missing = [k for k in ("game", "players", "seed", "options", "actions") if k not in data]
         if missing:
             raise ReplayError(f"{source}: missing {', '.join(missing)}")

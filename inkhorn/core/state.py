@@ -39,7 +39,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from inkhorn.core.errors import IllegalAction, SeatError, clip
+from inkhorn.core.errors import IllegalAction, SeatError, StateError, clip
 from inkhorn.core.history import ActionRecord
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
@@ -234,3 +234,32 @@ class GameState(ABC):
 
     def restore_transient(self) -> None:
         """Re-attach what the codec does not write (content); called after decoding."""
+
+    # ---- integrity of a loaded state (see ``Game.check_integrity``) ---------------------------
+    def require(self, ok: bool, field: str, problem: str) -> None:
+        """Refuse a loaded state: ``field`` (its name in the saved state) has ``problem``."""
+        if not ok:
+            raise StateError(f"{field}: {problem}")
+
+    def require_per_seat(self, *fields: str, width: int = 1) -> None:
+        """Each named field holds ``width`` entries per seat."""
+        want = width * self.num_players
+        for name in fields:
+            have = len(getattr(self, name))
+            self.require(have == want, name, f"{have} entries for {self.num_players} seats (want {want})")
+
+    def require_seat(self, field: str, value: int, none: int | None = None) -> None:
+        """``value`` is a seat of this game (or the ``none`` marker, e.g. -1 for nobody)."""
+        ok = 0 <= value < self.num_players or (none is not None and value == none)
+        self.require(ok, field, f"{clip(value)} is no seat of a {self.num_players}-player game")
+
+    def require_each_once(self, what: str, places: list[int], count: int) -> None:
+        """Every one of ``count`` components (numbered from 0) is in exactly one place."""
+        if sorted(places) != list(range(count)):
+            seen = set(places)
+            bad = next((x for x in places if not 0 <= x < count), None)
+            if bad is None:
+                bad = next((x for x in range(count) if x not in seen), None)
+            if bad is None:
+                bad = next(x for x in places if places.count(x) > 1)
+            self.require(False, what, f"component {clip(bad)} is lost, duplicated or unknown")

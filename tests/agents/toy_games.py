@@ -80,6 +80,10 @@ class Nim(Game):
         mover_wins = state.pile % 4 != 0
         return 1.0 if mover_wins == (state.to_move == seat) else -1.0
 
+    def hidden_names(self, state: GameState, seat: int | None) -> set[str]:
+        """Nothing is hidden."""
+        return set()
+
     def render(self, state: GameState, seat: int | None) -> Any:
         return str(state.observation(seat))
 
@@ -144,6 +148,10 @@ class Pick(Game):
 
     def heuristic(self, state: GameState, seat: int) -> float:
         return state.scores()[seat] if state.picks[seat] is not None else -1e6
+
+    def hidden_names(self, state: GameState, seat: int | None) -> set[str]:
+        """Nothing is hidden."""
+        return set()
 
     def render(self, state: GameState, seat: int | None) -> Any:
         return str(state.picks)

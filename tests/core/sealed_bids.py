@@ -33,7 +33,6 @@ class PlayCard(Step):
     def prompt(self, state: GameState) -> str:
         return "Play a card face down"
 
-
 @dataclass(kw_only=True, eq=False)
 class SealedBidsState(GameState):
     hands: list[list[int]]
@@ -129,6 +128,17 @@ class SealedBids(Game):
 
     def heuristic(self, state: GameState, seat: int) -> float:
         return state.points[seat] - max(state.points)
+
+    def hidden_names(self, state: GameState, seat: int | None) -> set[str]:
+        """Cards in other hands, face down on the table or left in the deck, named as the
+        words (and ids) of the game name them: ``play:7``."""
+        unseen = set(state.deck)
+        for s in range(state.num_players):
+            if s != seat:
+                unseen.update(state.hands[s])
+                if state.face_down[s] is not None:
+                    unseen.add(state.face_down[s])
+        return {f"play:{c}" for c in unseen}
 
     def render(self, state: GameState, seat: int | None) -> Any:
         return str(state.observation(seat))

@@ -126,6 +126,12 @@ class AncientsGame(Game):
         best_other = max(v for s, v in enumerate(values) if s != seat)
         return values[seat] - best_other
 
+    def check_integrity(self, state: AncientsState) -> None:  # type: ignore[override]
+        state.check_integrity()
+
+    def hidden_names(self, state: AncientsState, seat: int | None) -> set[str]:  # type: ignore[override]
+        return state.hidden_names(seat)
+
     def chapter(self, state: AncientsState) -> str:  # type: ignore[override]
         return f"Round {state.round}"
 

@@ -280,6 +280,10 @@ class KeepCards(Step):
     def label(self, state: AncientsState, action: str) -> str:
         return f"discard {fx.card_label(state, action)}"
 
+    def public_label(self, state: AncientsState, action: str) -> str:
+        """Set-up discards stay hidden until every builder has chosen (§3)."""
+        return f"seat {self.seat} set a card aside face down"
+
 
 @dataclass(frozen=True)
 class ChooseAction(Step):

@@ -76,6 +76,42 @@ class AncientsState(GameState):
         new.work = self.work.copy()
         return new
 
+    # ---- integrity of a loaded state ----------------------------------------------------------
+    PHASES = ("setup", "setup_done", "action", "timeline", "decline", "after", "next", "over")
+
+    def check_integrity(self) -> None:
+        """Every builder card, technology and knowledge token in exactly one place; per-seat
+        parts for every seat; seats, phase and tiles in range."""
+        c = self.content
+        n = self.num_players
+        n_all = len(c.all)
+        self.require_per_seat("hands", "kept_aside", "past", "artifacts", "techs", "lost", "banked")
+        self.require_per_seat("timeline", width=12)
+        self.require(self.phase in self.PHASES, "phase", f"{self.phase!r} is no phase")
+        self.require_seat("turn", self.turn)
+        self.require_seat("first", self.first)
+        self.require(self.actions_left >= 0 and self.round >= 0, "actions_left", "negative")
+        self.require(len(self.tokens) == n_all == len(self.rotated), "tokens", f"one entry per card ({n_all})")
+        self.require(len(self.tiles) == len(self.tile_level), "tiles", "a level per tile")
+        self.require(all(lvl in (0, 1, 2) for lvl in self.tile_level), "tile_level", "levels are 0, 1 or 2")
+        self.require(len(self.tech_deck) == 2 == len(self.tech_discard), "tech_deck", "one pile per level")
+        places = [*self.deck, *self.discard]
+        for s in range(n):
+            places += [*self.hands[s], *self.kept_aside[s], *self.past[s], *self.artifacts[s]]
+            places += [x for x in self.timeline[s * 12 : s * 12 + 12] if x != EMPTY]
+        if self.placing != EMPTY:
+            places.append(self.placing)
+        self.require_each_once("builder cards", places, c.n_builders)
+        techs = [t for tile in self.tiles for t in tile]
+        techs += [t for pile in (*self.tech_deck, *self.tech_discard, *self.techs) for t in pile]
+        self.require_each_once("technologies", [t - c.n_builders for t in techs], len(c.tech_ids))
+        self.require(
+            min(self.tokens) >= 0 and self.reserve >= 0 and min(self.lost) >= 0, "tokens", "a negative count"
+        )
+        self.require(
+            self.reserve + sum(self.tokens) + sum(self.lost) == TOKEN_VALUE, "reserve", "knowledge tokens not conserved"
+        )
+
     # ---- hidden information ----------------------------------------------------------------
     def resample_hidden(self, seat: int | None) -> None:
         unseen = list(self.deck)
@@ -104,6 +140,20 @@ class AncientsState(GameState):
             self.rng.shuffle(d)
             decks.append(tuple(d))
         self.tech_deck = tuple(decks)
+
+    def hidden_names(self, seat: int | None) -> set[str]:
+        """Other builders' hands and set-up discards, the deck and the technology decks."""
+        unseen = set(self.deck)
+        for s in range(self.num_players):
+            if s != seat:
+                unseen.update(self.hands[s])
+                unseen.update(self.kept_aside[s])
+        for deck in self.tech_deck:
+            unseen.update(deck)
+        cards = self.content.all
+        hidden = {n for i in unseen for n in (cards[i].id, cards[i].name)}
+        seen = {n for i, c in enumerate(cards) if i not in unseen for n in (c.id, c.name)}
+        return hidden - seen
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         c = self.content

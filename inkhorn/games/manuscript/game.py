@@ -127,6 +127,14 @@ class ManuscriptGame(Game):
         others = [seat_value(state, o, own_view=False) for o in range(state.num_players) if o != seat]
         return mine - max(others)
 
+    def check_integrity(self, state: GameState) -> None:
+        assert isinstance(state, ManuscriptState)
+        state.check_integrity([step.card for step in state.stack if isinstance(step, rules.Acquire)])
+
+    def hidden_names(self, state: GameState, seat: int | None) -> set[str]:
+        assert isinstance(state, ManuscriptState)
+        return state.hidden_names(seat)
+
     def chapter(self, state: GameState) -> str:
         return f"Round {state.round}"
 

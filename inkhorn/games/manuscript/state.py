@@ -59,7 +59,7 @@ class ManuscriptState(GameState):
     active: list[int]  # card in the Active Text Area, -1 none
     plan: list[tuple[int, ...]]  # grid cells of the active text in fill order, () until begun
     progress: list[int]  # squares of the plan already shaded
-    records: list[tuple[tuple[int, ...], ...]]  # (card, page, row, col, width, double) per text begun
+    records: list[tuple[tuple[int, int, int, int, int, bool], ...]]  # (card, page, row, col, width, double) per text begun
     finished: list[tuple[tuple[int, int], ...]]  # (card, points) of complete, unscraped texts
     voided: list[tuple[int, ...]]  # complete texts later damaged by scraping
 
@@ -165,6 +165,60 @@ class ManuscriptState(GameState):
         deck = sorted(self.deck)
         self.rng.shuffle(deck)
         self.deck = deck
+
+    def check_integrity(self, acquiring: list[int]) -> None:
+        """Every text card in exactly one place (``acquiring``: cards held by pending
+        Acquire decisions), per-scribe parts for every scribe, seats and counts in range."""
+        n = self.num_players
+        texts = len(self.content.texts)
+        self.require_per_seat(
+            "grid", "hand", "own", "own_spent", "locked", "reserved", "pool", "kept", "active", "plan",
+            "progress", "records", "finished", "voided",
+        )
+        self.require_per_seat("tmask", "dmask", width=2)
+        self.require(self.phase in (PLAY, RETAIN, OVER), "phase", f"{self.phase!r} is no phase")
+        for name in ("first", "actor"):
+            self.require_seat(name, getattr(self, name))
+        self.require_seat("end_trigger", self.end_trigger, none=-1)
+        self.require(self.round >= 0, "round", "negative")
+        self.require(len(self.shop) == 2 * SHOP_ROW, "shop", f"{2 * SHOP_ROW} spaces")
+        k = len(self.exemplars)
+        self.require(
+            len(self.followers) == len(self.deco_owner) == len(self.deco_place) == k, "exemplars",
+            "followers and decorations for each exemplar",
+        )
+        self.require(all(0 <= e < len(self.content.exemplars) for e in self.exemplars), "exemplars", "unknown exemplar")
+        for owner in self.deco_owner:
+            self.require(-2 <= owner < n, "deco_owner", f"{owner} is no seat")
+        for f in self.followers:
+            for s in f:
+                self.require_seat("followers", s)
+        cells = 2 * self.geo.page_cells
+        for s in range(n):
+            self.require(len(self.grid[s]) == cells, "grid", f"a scribe's pages have {cells} squares")
+            self.require(all(0 <= v < 256 for v in self.grid[s]), "grid", "a square out of range")
+            self.require(0 <= self.own[s] <= self.hand[s], "own", "own cubes out of range")
+            self.require(0 <= self.locked[s] and 0 <= self.reserved[s] and self.locked[s] + self.reserved[s] <= CUBES,
+                         "locked", "cubes out of range")
+            self.require(0 <= self.progress[s] <= len(self.plan[s]), "progress", "beyond the plan")
+            self.require(all(0 <= x < cells for x in self.plan[s]), "plan", "a square off the pages")
+            self.require(all(0 <= r[0] < texts for r in self.records[s]), "records", "unknown text")
+            self.require(all(0 <= c < texts for c, _ in self.finished[s]), "finished", "unknown text")
+            self.require(all(0 <= c < texts for c in self.voided[s]), "voided", "unknown text")
+        places = [c for c in self.shop if c >= 0] + self.deck + self.discard + acquiring
+        for s in range(n):
+            places += [*self.pool[s], *self.kept[s], *([self.active[s]] if self.active[s] >= 0 else [])]
+        self.require_each_once("texts", places, texts)
+
+    def hidden_names(self, seat: int | None) -> set[str]:
+        """Texts in the draw pile (face down, the same for every seat), bar those written on
+        a page: a text scraped off and shuffled back stays named where it was written."""
+        texts = self.content.texts
+        in_deck = set(self.deck)
+        written = {r[0] for rows in self.records for r in rows}
+        hidden = {n for i in in_deck - written for n in (texts[i].id, texts[i].title)}
+        seen = {n for i, t in enumerate(texts) if i not in in_deck or i in written for n in (t.id, t.title)}
+        return hidden - seen
 
     def clone(self) -> ManuscriptState:
         new = self._clone_base()

@@ -169,6 +169,14 @@ class NovelistGame(Game):
             (own_value(state, s) for s in range(state.num_players) if s != seat), default=0.0
         ) if state.options.coop == "off" else team_value(state)
 
+    def check_integrity(self, state: GameState) -> None:
+        assert isinstance(state, NovelistState)
+        state.check_integrity()
+
+    def hidden_names(self, state: GameState, seat: int | None) -> set[str]:
+        assert isinstance(state, NovelistState)
+        return state.hidden_names(seat)
+
     def chapter(self, state: GameState) -> str:
         return f"Round {state.rounds + 1}"
 

@@ -126,6 +126,60 @@ class NovelistState(GameState):
                 shown.update(c for c in step.cards)
         return shown
 
+    def check_integrity(self) -> None:
+        """Every card in exactly one place, ink and removers conserved, per-seat parts for
+        every seat, the turn's seat and the phase in range."""
+        n = self.num_players
+        c = self.content
+        self.require_per_seat(
+            "deck", "hand", "discard", "classics", "inked", "forced_wild", "set_aside", "borrowed", "known_top",
+            "jail", "prestige", "award", "award_len", "adverts", "ink", "remover", "must_letter", "heckled",
+            "events", "decade",
+        )
+        if self.powers:
+            self.require_per_seat("powers")
+        self.require(self.phase in ("spell", "purchase", "ending", "over"), "phase", f"{self.phase!r} is no phase")
+        self.require_seat("turn", self.turn)
+        self.require(min(self.coins, self.bought, self.backs, self.rounds) >= 0, "coins", "a negative count")
+        places: list[int] = []
+        for s in range(n):
+            places += [*self.deck[s], *self.hand[s], *self.discard[s], *self.classics[s], *self.set_aside[s]]
+            self.require(set(self.inked[s]) <= set(self.hand[s]), "inked", "an inked card is not in hand")
+            self.require(set(self.forced_wild[s]) <= set(self.hand[s]), "forced_wild", "a forced wild is not in hand")
+            self.require(self.borrowed[s] == -1 or self.borrowed[s] in self.hand[s], "borrowed", "not in hand")
+            self.require(self.known_top[s] == -1 or self.known_top[s] in self.deck[s], "known_top", "not in the pile")
+        places += [*self.offer_row, *self.offer_deck, *self.offer_discard, *self.box, *self.played]
+        places += [j for j in self.jail if j >= 0]
+        self.require_each_once("cards", places, len(c.cards))
+        ink = self.ink_supply + sum(self.ink) + sum(len(i) for i in self.inked)
+        self.require(ink == c.ink_supply, "ink_supply", "ink tokens not conserved")
+        self.require(self.remover_supply + sum(self.remover) == c.remover_supply, "remover_supply", "removers not conserved")
+        self.require(min(*self.ink, *self.remover, self.ink_supply, self.remover_supply) >= 0, "ink", "a negative count")
+        events = range(len(c.events))
+        self.require(
+            all(e in events for e in (*self.event_deck, *self.event_discard)) and all(e == -1 or e in events for e in self.events),
+            "events", "an unknown event",
+        )
+
+    def hidden_names(self, seat: int | None) -> set[str]:
+        """Other seats' hands (bar cards shown) and draw piles, the Offer deck and the event
+        deck: card and event keys and titles. A seat knows what its own pile holds (only
+        the order is unknown), so its own pile is no secret to it."""
+        shown = self.public_cards()
+        unseen: set[int] = set(self.offer_deck)
+        for s in range(self.num_players):
+            if s != seat:
+                unseen.update(self.deck[s])
+                unseen.update(c for c in self.hand[s] if c not in shown)
+        cards = self.content.cards
+        hidden = {n for i in unseen for n in (cards[i].key, cards[i].name)}
+        seen = {n for i, c in enumerate(cards) if i not in unseen for n in (c.key, c.name)}
+        events = self.content.events
+        face_down = set(self.event_deck)
+        hidden |= {n for e in face_down for n in (events[e].key, events[e].name)}
+        seen |= {n for e, ev in enumerate(events) if e not in face_down for n in (ev.key, ev.name)}
+        return hidden - seen
+
     def observe(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
         shown = self.public_cards()

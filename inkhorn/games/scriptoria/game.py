@@ -108,6 +108,14 @@ class ScriptoriaGame(Game):
         finished = sum(1 for s in range(state.num_players) if state.scroll_full(s))
         return {"days": state.day, "manuscripts_finished": finished, "ended_by_empty_bag": int(finished == 0)}
 
+    def check_integrity(self, state: GameState) -> None:
+        assert isinstance(state, ScriptoriaState)
+        state.check_integrity()
+
+    def hidden_names(self, state: GameState, seat: int | None) -> set[str]:
+        assert isinstance(state, ScriptoriaState)
+        return state.hidden_names(seat)
+
     def chapter(self, state: GameState) -> str:
         from inkhorn.games.scriptoria.state import PHASE_NAMES
 

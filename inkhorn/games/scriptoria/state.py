@@ -120,10 +120,63 @@ class ScriptoriaState(GameState):
         new.help_received = self.help_received[:]
         return new
 
+    # ---- integrity of a loaded state ----------------------------------------------------------
+    def check_integrity(self) -> None:
+        """Every ink and sketch somewhere exactly once, per-seat parts for every seat, seats
+        and phases in range (a saved state is refused before any rule runs on it)."""
+        c = self.content
+        n = self.num_players
+        self.require_per_seat("stocks", "scrolls", "points", "achievements", "help_left", "help_received")
+        self.require_per_seat("inks", width=5)
+        for name in ("cup", "ink_bag"):
+            self.require(len(getattr(self, name)) == 5, name, "one count per ink colour (5)")
+        self.require(0 <= self.phase <= OVER, "phase", f"{self.phase} is no phase")
+        self.require(self.day >= 0, "day", "negative")
+        for name in ("archivist", "turn", "giver"):
+            self.require_seat(name, getattr(self, name))
+        for name in ("next_archivist", "grimoire"):
+            self.require_seat(name, getattr(self, name), none=NO_SEAT)
+        for col in range(5):
+            counts = [self.cup[col], self.ink_bag[col], *(self.inks[s * 5 + col] for s in range(n))]
+            self.require(min(counts) >= 0, "inks", "a negative ink count")
+            self.require(sum(counts) == c.ink_counts[col], "inks", f"{COLOURS[col]} inks are not conserved")
+        k = len(self.lecterns)
+        self.require(len(self.lectern_sketches) == k == len(self.lectern_owner), "lecterns", "parts of unequal length")
+        self.require(all(0 <= x < len(c.lectern_ids) for x in (*self.lecterns, *self.prev_unused)), "lecterns", "an unknown lectern")
+        for owner in self.lectern_owner:
+            self.require_seat("lectern_owner", owner, none=NO_SEAT)
+        slots = len(c.slot_ids)
+        self.require(all(len(row) == slots for row in self.scrolls), "scrolls", f"a scroll has other than {slots} slots")
+        places = [*self.sketch_bag, *self.scriptorium, *self.discards]
+        places += [i for lec in self.lectern_sketches for i in lec]
+        places += [i for stock in self.stocks for i in stock]
+        places += [i for row in self.scrolls for i in row if i != EMPTY]
+        self.require_each_once("sketches", places, len(c.sketches))
+        self.require(self.sketch_bag == sorted(self.sketch_bag), "sketch_bag", "not in canonical (sorted) order")
+        self.require(len(self.pile_taken) == c.num_parts, "pile_taken", f"one count per part ({c.num_parts})")
+        for p, taken in enumerate(self.pile_taken):
+            self.require(0 <= taken <= len(c.achievements[p]), "pile_taken", f"{taken} tiles taken from pile {p}")
+        tiles = [a for achs in self.achievements for a in achs]
+        self.require(len(tiles) == len(set(tiles)) == sum(self.pile_taken), "achievements", "tiles not conserved")
+        for a in tiles:
+            self.require(
+                0 <= a >> 4 < c.num_parts and 0 <= a & 15 < self.pile_taken[a >> 4], "achievements", f"no tile {a}"
+            )
+        help_tokens = [*self.help_left, *self.help_received]
+        self.require(min(help_tokens) >= 0 and sum(help_tokens) <= HELP_TOKENS * n, "help_left", "help tokens out of range")
+
     # ---- information ------------------------------------------------------------------------
     def resample_hidden(self, seat: int | None) -> None:
         """Nothing to re-deal: every component outside the bags is face up, and the bags are
         unordered (kept sorted); their future draws come from the re-seeded ``self.rng``."""
+
+    def hidden_names(self, seat: int | None) -> set[str]:
+        """Sketches still in the bag (face down, the same for every seat)."""
+        sketches = self.content.sketches
+        in_bag = set(self.sketch_bag)
+        hidden = {n for i in in_bag for n in (sketches[i].id, sketches[i].name)}
+        seen = {n for i, s in enumerate(sketches) if i not in in_bag for n in (s.id, s.name)}
+        return hidden - seen
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         c = self.content

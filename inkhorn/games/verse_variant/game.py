@@ -152,6 +152,12 @@ class VerseGame(Game):
         best = max(v for i, v in enumerate(vals) if i != seat)
         return mine - best
 
+    def check_integrity(self, state: VerseState) -> None:  # type: ignore[override]
+        state.check_integrity([*rules.PHASES, "over"])
+
+    def hidden_names(self, state: VerseState, seat: int | None) -> set[str]:  # type: ignore[override]
+        return state.hidden_names(seat)
+
     def chapter(self, state: VerseState) -> str:  # type: ignore[override]
         return f"Collation Session {state.session}"
 

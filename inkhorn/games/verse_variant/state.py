@@ -9,6 +9,7 @@ above the top stack (ruling R1). Supply counts may go below zero: that is the ru
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,10 @@ from inkhorn.games.verse_variant.content import (
 )
 
 TRACK_SPACES = 21
+FEATURE_TOKENS = 55  # of each colour
+LACUNA_TOKENS = 75
+# phases of a Session while the cards are out (dealt, in play or on the Desk)
+CARD_PHASES = frozenset({"play", "rank", "settle", "window", "claim", "bout_start", "after_window"})
 SCALARS = (
     "phase", "session", "quill", "turn", "lead", "lead_seat", "winner", "widx", "claimer", "cl_stage",
     "cl_double", "cl_archive", "cl_lac", "cl_rapid", "cl_surge", "spot_next", "spot_bout", "spot_lock",
@@ -283,6 +288,77 @@ class VerseState(GameState):
         if self._peeks_set_aside(seat):
             obs["set_aside"] = sorted(CARD_NAMES[c] for c in self.set_aside)
         return obs
+
+    def check_integrity(self, phases: Iterable[str]) -> None:
+        """Per-scholar parts for every scholar, the 120 cards split between deck and
+        set-aside, every card of the deck in one place while cards are out, tokens conserved,
+        seats and the phase (one of ``phases``) in range."""
+        n = self.num_players
+        cards = len(CARD_NAMES)
+        self.require(self.phase in set(phases), "phase", f"{self.phase!r} is no phase")
+        self.require_per_seat(
+            "hands", "tableau", "grants", "spent", "lockdown", "cubes", "eureka", "prestige", "order",
+            "primary", "echo", "boost", "elevated", "picks",
+        )
+        self.require_per_seat("ledger", "vault", width=6)
+        for name, size in (("desk_tok", 6), ("desk_cor", 5), ("tracks", 5), ("supply", 6), ("lead_counts", 5)):
+            self.require(len(getattr(self, name)) == size, name, f"{size} entries")
+        for name in ("quill", "lead_seat"):
+            self.require_seat(name, getattr(self, name))
+        self.require(0 <= self.turn <= n, "turn", f"{self.turn} is no place in the order of play")
+        for name in ("laureate", "winner", "claimer"):
+            self.require_seat(name, getattr(self, name), none=-1)
+        self.require(sorted(self.order) == list(range(n)), "order", "not an order of the seats")
+        for s in self.slots:
+            self.require_seat("slots", s, none=-1)
+        self.require(len(self.nostar) == len(self.slots), "nostar", "one entry per slot")
+        self.require(
+            sorted([*self.deck_cards, *self.set_aside]) == list(range(cards)), "deck_cards",
+            f"deck and set-aside are not the {cards} cards",
+        )
+        self.require(all(len(t) <= TRACK_SPACES and min(t, default=1) > 0 for t in self.tracks), "tracks", "bad stacks")
+        self.require(
+            min([*self.ledger, *self.vault, *self.grants, *self.spent, *self.cubes, *self.desk_tok]) >= 0,
+            "ledger", "a negative count",
+        )
+        for c in range(5):
+            total = sum(self.tracks[c]) + self.supply[c] + self.desk_tok[c]
+            total += sum(self.ledger[x * 6 + c] + self.vault[x * 6 + c] for x in range(n))
+            self.require(total == FEATURE_TOKENS, "supply", f"Feature tokens of colour {c} not conserved")
+        lacunae = self.supply[5] + self.desk_tok[5] + sum(self.ledger[x * 6 + 5] + self.vault[x * 6 + 5] for x in range(n))
+        self.require(lacunae == LACUNA_TOKENS, "supply", "Lacuna tokens not conserved")
+        out = [*self.desk, *self.discard, *self.haul]
+        for x in range(n):
+            out += [*self.hands[x], *self.tableau[x]]
+            out += [c for c in (self.primary[x], self.echo[x]) if c >= 0 and c not in self.set_aside]
+        self.require(all(0 <= c < cards for c in out), "hands", "an unknown card")
+        if self.phase in CARD_PHASES:
+            self.require(sorted(out) == sorted(self.deck_cards), "hands", "cards lost or duplicated")
+
+    def hidden_names(self, seat: int | None) -> set[str]:
+        """Other scholars' hands and face-down echoes and the set-aside Tools (unless
+        ``seat`` is looking through them): card codes and Tool titles. (``deck_cards`` is
+        the deck's make-up, dealt out in full each Session, not a pile.)"""
+        unseen: set[int] = set()
+        if not self._peeks_set_aside(seat):
+            unseen.update(self.set_aside)
+        for s in range(self.num_players):
+            if s != seat:
+                unseen.update(self.hands[s])
+                if self.echo[s] >= 0:
+                    unseen.add(self.echo[s])
+        # a Paleographic Ledger played face up goes to the set-aside while still on show
+        unseen -= set(self.primary)
+        tools = self.content.tools
+
+        def names(card: int) -> tuple[str, ...]:
+            code = CARD_NAMES[card]
+            tool = tools.get(code) if card >= NUM_WITNESSES else None
+            return (code, tool.title) if tool is not None else (code,)
+
+        hidden = {n for c in unseen for n in names(c)}
+        seen = {n for c in range(len(CARD_NAMES)) if c not in unseen for n in names(c)}
+        return hidden - seen
 
     def _peeks_set_aside(self, seat: int | None) -> bool:
         """Paleographic Ledger lets its player look through the set-aside Tools."""

@@ -24,6 +24,13 @@ class Handler:
 
 HANDLERS: dict[str, Handler] = {}
 
+# Open choices whose answer the rulebook keeps from the table, by (kind, stage): what the
+# other scholars see instead. T-5d: the set-aside Tools are searched and the one taken goes
+# to the hand, unseen.
+SECRET_CHOICES: dict[tuple[str, int], str] = {
+    ("T-5d", 0): "took a set-aside Tool into hand",
+}
+
 
 def handler(kind: str, prompt: str | Callable[[Any, Any], str]):
     """Register ``legal`` then ``resolve`` for a kind: ``@handler("x", "...")`` on a class."""
@@ -56,9 +63,23 @@ class Ask(Step):
 
         return action_label(state, self, action)
 
+    def public_label(self, state, action: str) -> str | None:
+        secret = SECRET_CHOICES.get((self.kind, self.stage))
+        if secret is not None:
+            return f"seat {self.seat} {secret}"
+        return super().public_label(state, action)
+
 
 @dataclass(frozen=True)
 class SealedAsk(Ask):
     """A hidden simultaneous pick, asked of one seat at a time."""
 
     sealed = True
+
+    def public_label(self, state, action: str) -> str | None:
+        """What the table sees of the pick: that it was made, never which card or colour."""
+        if self.kind == "echo":  # "Play one card face-down directly onto the Reading Desk"
+            return f"seat {self.seat} played an echo card face down"
+        if self.kind == "T-1c":  # Synoptic Chart: the colours are shown together once all chose
+            return f"seat {self.seat} picked a Witness colour in secret"
+        return super().public_label(state, action)

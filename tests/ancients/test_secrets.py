@@ -1,0 +1,35 @@
+"""Ancients: no seat is ever shown a component hidden from it.
+
+Secret in Ancients: hands and the set-up discards are secret (§3: 'Deal 10 cards face down ... keep 6, discard 4'). Over seeded random games at every player count, each action's
+view for every seat and the spectator, every observation, and the prompt and choices of
+the deciding seat name none of the components hidden from that seat
+(``Game.hidden_names``; checked by ``inkhorn.core.checks.check_no_leaks``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from inkhorn.games import get_game
+from tests.core.boundaries import played_state as b_played
+from tests.core.boundaries import watch_for_leaks
+
+GAME = get_game("ancients")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_no_seat_is_shown_a_hidden_component(players, seed):
+    watch_for_leaks(GAME, players, seed, decisions=240, every=3)
+
+
+def test_a_seat_knows_at_least_what_the_table_knows():
+    """The table's secrets include each seat's: a seat sees the table and its own hand."""
+    state = b_played(GAME, 2, 5, 12)
+    spectator = GAME.hidden_names(state, None)
+    assert spectator, "a game of hidden information hides something from the table"
+    for seat in range(state.num_players):
+        assert GAME.hidden_names(state, seat) <= spectator
