@@ -84,17 +84,13 @@ def secrets(state: GameState) -> dict[int | None, set[str]]:
     return {seat: game.hidden_names(state, seat) for seat in [None, *range(state.num_players)]}
 
 
-def _name_pattern(names: Iterable[str]) -> re.Pattern[str] | None:
-    """Whole-token matches of any of ``names`` ("K5" in "echo K5[A]", not in "K50")."""
-    names = sorted(set(names), key=len, reverse=True)
-    if not names:
-        return None
-    return re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, names)) + r")(?![\w])")
-
-
-def _leak(pattern: re.Pattern[str] | None, text: str) -> str | None:
-    found = pattern.search(text) if pattern is not None else None
-    return None if found is None else found.group(0)
+def _leak(names: Iterable[str], text: str) -> str | None:
+    """The first of ``names`` that ``text`` holds as a whole token ("K5" in "echo K5[A]", not
+    in "K50"): a plain substring test first, the regex only to confirm a hit."""
+    for name in sorted(names, key=len, reverse=True):
+        if name in text and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text):
+            return name
+    return None
 
 
 def check_no_leaks(
@@ -119,21 +115,21 @@ def check_no_leaks(
     deciding = state.current_seat()
     for seat in [None, *range(state.num_players)]:
         who = "the spectator" if seat is None else f"seat {seat}"
-        pattern = _name_pattern(now[seat])
+        secret = now[seat]
         if table:
-            name = _leak(pattern, json.dumps(state.observation(seat), ensure_ascii=False))
+            name = _leak(secret, json.dumps(state.observation(seat), ensure_ascii=False))
             assert name is None, f"{who}'s observation names {name!r}, hidden from it"
             step = state.decision()
             if step is not None and seat == deciding:
-                name = _leak(pattern, step.prompt(state))
+                name = _leak(secret, step.prompt(state))
                 assert name is None, f"the prompt to {who} names {name!r}, hidden from it"
                 for action in state.legal_actions():
-                    name = _leak(pattern, step.label(state, action))
+                    name = _leak(secret, step.label(state, action))
                     assert name is None, f"the words of {who}'s choice {action!r} name {name!r}, hidden from it"
         if before is not None:
-            pattern = _name_pattern(now[seat] & before[seat])
+            secret = now[seat] & before[seat]
         for record in records:
-            name = _leak(pattern, json.dumps(record.view(seat), ensure_ascii=False))
+            name = _leak(secret, json.dumps(record.view(seat), ensure_ascii=False))
             assert name is None, (
                 f"{who}'s view of action {record.index} by seat {record.seat} ({record.label!r}) "
                 f"names {name!r}, hidden from it: {record.seen_by(seat)!r}"
