@@ -297,7 +297,7 @@ class VerseState(GameState):
         cards = len(CARD_NAMES)
         self.require(self.phase in set(phases), "phase", f"{self.phase!r} is no phase")
         self.require_per_seat(
-            "hands", "tableau", "grants", "spent", "lockdown", "cubes", "eureka", "prestige", "order",
+            "hands", "tableau", "grants", "spent", "lockdown", "cubes", "eureka", "prestige",
             "primary", "echo", "boost", "elevated", "picks",
         )
         self.require_per_seat("ledger", "vault", width=6)
@@ -308,7 +308,9 @@ class VerseState(GameState):
         self.require(0 <= self.turn <= n, "turn", f"{self.turn} is no place in the order of play")
         for name in ("laureate", "winner", "claimer"):
             self.require_seat(name, getattr(self, name), none=-1)
-        self.require(sorted(self.order) == list(range(n)), "order", "not an order of the seats")
+        self.require(
+            len(set(self.order)) == len(self.order) and all(0 <= x < n for x in self.order), "order", "not seats in an order"
+        )
         for s in self.slots:
             self.require_seat("slots", s, none=-1)
         self.require(len(self.nostar) == len(self.slots), "nostar", "one entry per slot")
