@@ -3,6 +3,7 @@ game and player count, fixed shapes, masks, rewards, reproducible seeding, no le
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -11,6 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 import inkhorn.rl as rl
 from inkhorn.core import IllegalAction, OptionError
+from inkhorn.core.checks import _leak, secrets
 from inkhorn.games import all_games
 
 COUNTS = [(g.id, n) for g in all_games() for n in range(max(g.min_players, 2), g.max_players + 1)]
@@ -196,3 +198,42 @@ def test_reused_parts_give_exactly_the_vector_of_a_fresh_encoder():
         )
         assert np.array_equal(env.observe(agent)["observation"], fresh)
         env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+
+
+@pytest.mark.parametrize("game, players", [(g, n) for g, n in COUNTS if n == 3] + [("scriptoria", 2)])
+def test_encoder_inputs_name_nothing_hidden_from_the_seat(game, players):
+    """What the vector is hashed from (the seat's observation, its view of the last actions
+    and its own legal ids) names no component hidden from it (``Game.hidden_names``): a
+    history entry is judged against what was hidden both just before and just after that
+    action (a card played face up from a hand was seen by all when it was played)."""
+    env = rl.env(game, players=players).unwrapped
+    env.reset(seed=33)
+    rng = np.random.default_rng(33)
+    seen: list[tuple[int, dict, list[str], list[str]]] = []
+    encode = env.encoder.encode
+
+    def spy(observation, history, legal, seat=None):
+        seen.append((seat, observation, list(history), list(legal)))
+        return encode(observation, history, legal, seat)
+
+    env.encoder.encode = spy
+    hidden_before: list[dict] = []
+    for _ in range(300):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            break
+        now = secrets(env.state)
+        hidden_before.append(now)
+        for name in env.agents:
+            env._cache.pop(name, None)
+            env.observe(name)
+        for seat, observation, history, legal in seen:
+            assert _leak(now[seat], json.dumps(observation, ensure_ascii=False)) is None, (game, seat)
+            assert _leak(now[seat], " ".join(legal)) is None, (game, seat, legal)
+            first = len(env.log) - len(history)
+            for k, text in enumerate(history, start=first):
+                hidden = hidden_before[k][seat] & hidden_before[k + 1][seat]
+                assert _leak(hidden, text) is None, (game, seat, k, text)
+        seen.clear()
+        obs = env.observe(agent)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
