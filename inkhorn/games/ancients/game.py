@@ -46,13 +46,14 @@ class AncientsGame(Game):
     json_types = (*RULE_STEPS, *EFFECT_STEPS)
 
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> AncientsState:
-        c = cached_content(options.content)  # type: ignore[attr-defined]
+        assert isinstance(options, AncientsOptions)  # Game.options() made them
+        c = cached_content(options.content)
         first = rng.randrange(players)
         order = [(first + k) % players for k in range(players)]
         hands: list[list[int]] = [[] for _ in range(players)]
         builders = list(range(c.n_builders))
         phase = "setup"
-        if options.first_game:  # type: ignore[attr-defined]
+        if options.first_game:
             decks = [1, 2, 3, 4]
             if any(len(c.start_decks[d]) == 0 for d in decks):
                 raise ContentError(
@@ -65,9 +66,9 @@ class AncientsGame(Game):
             builders = [x for x in builders if x not in dealt]
             phase = "setup_done"
         rng.shuffle(builders)
-        if not options.first_game:  # type: ignore[attr-defined]
+        if not options.first_game:
             for k, s in enumerate(order):
-                late_seat = options.extra_card and players >= 3 and k >= 2  # type: ignore[attr-defined]
+                late_seat = options.extra_card and players >= 3 and k >= 2
                 extra = 1 if late_seat else 0
                 for _ in range(10 + extra):
                     hands[s].append(builders.pop())
@@ -121,24 +122,24 @@ class AncientsGame(Game):
     def tiebreak(self, state: AncientsState, seat: int) -> tuple[float, ...]:
         return (-state.lost[seat],)
 
-    def heuristic(self, state: AncientsState, seat: int) -> float:  # type: ignore[override]
+    def heuristic(self, state: AncientsState, seat: int) -> float:
         values = [potential(state, s) for s in range(state.num_players)]
         best_other = max(v for s, v in enumerate(values) if s != seat)
         return values[seat] - best_other
 
-    def check_integrity(self, state: AncientsState) -> None:  # type: ignore[override]
+    def check_integrity(self, state: AncientsState) -> None:
         state.check_integrity()
 
-    def hidden_names(self, state: AncientsState, seat: int | None) -> set[str]:  # type: ignore[override]
+    def hidden_names(self, state: AncientsState, seat: int | None) -> set[str]:
         return state.hidden_names(seat)
 
-    def chapter(self, state: AncientsState) -> str:  # type: ignore[override]
+    def chapter(self, state: AncientsState) -> str:
         return f"Round {state.round}"
 
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
 
-    def render(self, state: AncientsState, seat: int | None) -> Any:  # type: ignore[override]
+    def render(self, state: AncientsState, seat: int | None) -> Any:
         from inkhorn.games.ancients.view import render
 
         return render(state, seat)

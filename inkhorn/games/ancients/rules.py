@@ -6,6 +6,7 @@ and chores, see ``effects.py``), then moves the phase on and pushes the next dec
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from inkhorn.core.step import Step
@@ -139,7 +140,7 @@ def w_excavate_more(state: AncientsState, seat: int, count: int) -> None:
         state.push(ExcavateCard(seat, count))
 
 
-WORK = {
+WORK: dict[str, Callable[..., None]] = {
     "trig": fx.trigger_many,
     "run": fx.run_card,
     "op": fx.run_op,

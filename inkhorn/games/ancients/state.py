@@ -10,13 +10,17 @@ has ``rotated[card] == 1``. Tokens are counted by value (1s and 5s are interchan
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
-from inkhorn.core.state import GameState
 from inkhorn.core.rng import StateRng
+from inkhorn.core.state import GameState
 from inkhorn.games.ancients.content import Content, cached_content
+
+if TYPE_CHECKING:
+    from inkhorn.games.ancients.game import AncientsOptions
 
 TOKEN_VALUE = 40 * 1 + 10 * 5  # 40 grey ones and 10 gold fives
 EMPTY = -1
@@ -24,6 +28,8 @@ EMPTY = -1
 
 @dataclass(kw_only=True, eq=False)
 class AncientsState(GameState):
+    if TYPE_CHECKING:  # the base holds any game's options; this state holds Ancients'
+        options: AncientsOptions
     phase: str
     turn: int
     first: int
@@ -160,7 +166,7 @@ class AncientsState(GameState):
         ids = c.all
         n = self.num_players
 
-        def names(cards: list[int]) -> list[str]:
+        def names(cards: Iterable[int]) -> list[str]:
             return [ids[x].id for x in cards]
 
         boards = []
@@ -323,8 +329,8 @@ class AncientsState(GameState):
     def tech_count(self, seat: int, typ: str | None = None) -> int:
         if typ is None:
             return len(self.techs[seat])
-        cards = self.content.all
-        return sum(1 for x in self.techs[seat] if cards[x].type == typ)  # type: ignore[union-attr]
+        techs, first = self.content.techs, self.content.n_builders
+        return sum(1 for x in self.techs[seat] if techs[x - first].type == typ)
 
     def rotated_count(self, seat: int) -> int:
         rot = self.rotated

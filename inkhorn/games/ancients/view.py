@@ -68,10 +68,10 @@ def board_panel(state: AncientsState, seat: int, viewer: int | None) -> Panel:
     )
     parts.append(Text(f"Past ({len(state.past[seat])}): {past or '-'}"))
     parts.append(Text("Artifacts: " + (", ".join(c.all[x].name for x in state.artifacts[seat]) or "-")))
-    rows = {}
+    rows: dict[str, list[str]] = {}
     for t in state.techs[seat]:
-        card = c.all[t]
-        rows.setdefault(card.type, []).append(f"{card.name} (L{card.level})")  # type: ignore[union-attr]
+        card = c.techs[t - c.n_builders]
+        rows.setdefault(card.type, []).append(f"{card.name} (L{card.level})")
     parts.append(
         Text("Technologies: " + ("; ".join(f"{k}: {', '.join(v)}" for k, v in sorted(rows.items())) or "-"))
     )
