@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from functools import cached_property
 from importlib import resources
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from inkhorn.core.codec import Codec
 from inkhorn.core.errors import InkhornError, OptionError, StateError, clip
@@ -21,7 +21,6 @@ from inkhorn.core.options import GameOptions, parse_options
 from inkhorn.core.rng import StateRng
 from inkhorn.core.state import STATE_FORMAT, GameState
 from inkhorn.core.step import Step
-
 
 # The state type of a game: ``class ScriptoriaGame(Game[ScriptoriaState])``, so its hooks
 # (heuristic, render, chapter, stats) take the game's own state, type-checked.
@@ -182,7 +181,7 @@ class Game(ABC, Generic[S]):
                 raise StateError(f"stack[{k}]: a pending decision for no seat of a {n}-player game")
         try:
             state.restore_transient()
-            self.check_integrity(state)
+            self.check_integrity(cast(S, state))  # an instance of self.State, checked above
         except InkhornError:
             raise
         except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, AssertionError) as exc:

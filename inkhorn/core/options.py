@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from inkhorn.core.errors import OptionError
 
-O = TypeVar("O", bound="GameOptions")
+OptionsT = TypeVar("OptionsT", bound="GameOptions")
 
 
 class GameOptions(BaseModel):
@@ -31,7 +31,7 @@ class GameOptions(BaseModel):
         return rows
 
 
-def parse_options(model: type[O], raw: Mapping[str, Any] | O | None) -> O:
+def parse_options(model: type[OptionsT], raw: Mapping[str, Any] | OptionsT | None) -> OptionsT:
     if raw is None:
         raw = {}
     if isinstance(raw, model):

@@ -234,6 +234,7 @@ class GameState(ABC):
 
     def restore_transient(self) -> None:
         """Re-attach what the codec does not write (content); called after decoding."""
+        return None  # a game with no transient parts has nothing to re-attach
 
     # ---- integrity of a loaded state (see ``Game.check_integrity``) ---------------------------
     def require(self, ok: bool, field: str, problem: str) -> None:

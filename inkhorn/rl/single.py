@@ -14,6 +14,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+from gymnasium import spaces
 
 from inkhorn.agents import make_agent
 from inkhorn.core.errors import OptionError
@@ -48,7 +49,9 @@ class SingleSeatEnv(gymnasium.Env):
         self.opponent_specs = specs
         self.render_mode = render_mode
         self.action_space = self.aec.action_space(self.agent)
-        self.observation_space = self.aec.observation_space(self.agent)["observation"]
+        space = self.aec.observation_space(self.agent)
+        assert isinstance(space, spaces.Dict)
+        self.observation_space = space["observation"]
         self._opponents: dict[int, Any] = {}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
