@@ -34,6 +34,7 @@ def measure(game: str, games: int, workers: int) -> dict[str, float]:
         "watch_s": round(s.watch_seconds, 3),
         "watch_share": round(s.watch_seconds / s.play_seconds, 4),
         "overhead": round(s.overhead, 4),
+        "startup_s": round(s.startup_seconds, 2),
     }
 
 
@@ -46,10 +47,11 @@ def main() -> None:
     one = measure(args.game, args.games, 1)
     two = measure(args.game, args.games, 2)
     speedup = two["games_per_s"] / one["games_per_s"]
-    print(f"{'workers':>7} {'games':>5} {'wall s':>7} {'games/s':>8} {'play s':>7} {'watch':>6} {'overhead':>8}")
+    print(f"{'workers':>7} {'games':>5} {'start-up s':>10} {'wall s':>7} {'games/s':>8} {'play s':>7} "
+          f"{'watch':>6} {'overhead':>8}")
     for r in (one, two):
-        print(f"{r['workers']:>7} {r['games']:>5} {r['wall_s']:>7} {r['games_per_s']:>8} {r['play_s']:>7} "
-              f"{r['watch_share']:>6.1%} {r['overhead']:>8.1%}")
+        print(f"{r['workers']:>7} {r['games']:>5} {r['startup_s']:>10} {r['wall_s']:>7} {r['games_per_s']:>8} "
+              f"{r['play_s']:>7} {r['watch_share']:>6.1%} {r['overhead']:>8.1%}")
     print(f"speed-up 1 -> 2 workers: {speedup:.2f}x (target >= 1.8x); "
           f"overhead {one['overhead']:.1%} / {two['overhead']:.1%} (target < 5%)")
     if args.json:

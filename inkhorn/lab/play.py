@@ -17,6 +17,7 @@ from typing import Any
 
 from inkhorn.core.state import GameState
 from inkhorn.lab.spec import resolve_game
+from inkhorn.agents import make_agent
 from inkhorn.match import play_match
 
 
@@ -25,6 +26,15 @@ def _leader(scores: list[float]) -> int:
     best = max(scores)
     top = [s for s, v in enumerate(scores) if v == best]
     return top[0] if len(top) == 1 else -1
+
+
+def warm_up(task: dict[str, Any]) -> None:
+    """Load a game's code and content and its agents on a worker before any game is timed,
+    so a worker's one-off start-up is not counted against its first game."""
+    game = resolve_game(task["game"])
+    game.new_game(task["players"], task["seed"], task["options"])
+    for spec in set(task["agents"]):
+        make_agent(spec, 0)
 
 
 def play_task(task: dict[str, Any]) -> dict[str, Any]:

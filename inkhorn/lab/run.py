@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from inkhorn.lab.play import play_task
+from inkhorn.lab.play import play_task, warm_up
 from inkhorn.lab.spec import LabError, Spec
 from inkhorn.lab.store import Results
 
@@ -28,6 +28,7 @@ class RunSummary:
     play_seconds: float  # time inside the games, summed over workers
     watch_seconds: float  # time reading holdings and scores, summed over workers
     workers: int
+    startup_seconds: float = 0.0  # workers loading the game and agents, before the clock
 
     @property
     def games_per_second(self) -> float:
@@ -76,8 +77,15 @@ def run_experiment(
     pending: list[dict[str, Any]] = []
     played = 0
     play_seconds = watch_seconds = 0.0
-    started = time.perf_counter()
+    startup = time.perf_counter()
     try:
+        if todo:
+            try:
+                client.run(warm_up, todo[0])
+            except Exception as exc:  # the same error the first game would meet, said once
+                raise LabError(f"a worker could not set up {spec.game}: {exc}") from None
+        started = time.perf_counter()
+        startup = started - startup
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))
         ahead = 4 * n_workers
         queue = iter(todo)
@@ -119,4 +127,4 @@ def run_experiment(
         client.close()
         if cluster is not None:
             cluster.close()
-    return RunSummary(played, skipped, wall, play_seconds, watch_seconds, n_workers)
+    return RunSummary(played, skipped, wall, play_seconds, watch_seconds, n_workers, startup)
