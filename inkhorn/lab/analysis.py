@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -193,11 +195,12 @@ def analyse(root: str | Path) -> Analysis:
     # ---- variants against the baseline (paired on the same game) -------------------------
     first_win = {(s["variant"], s["players"], s["game_index"]): s["win"] for s in seats if s["seat"] == 0}
     index = {(g["variant"], g["players"], g["game_index"]): g for g in games}
-    measures = {"first seat win share": lambda g: first_win[g["variant"], g["players"], g["game_index"]],
-                "score spread": lambda g: g["spread"], "decisions": lambda g: g["decisions"],
-                "lead changes": lambda g: g["lead_changes"]}
+    measures: dict[str, Callable[[dict[str, Any]], Any]] = {
+        "first seat win share": lambda g: first_win[g["variant"], g["players"], g["game_index"]],
+        "score spread": lambda g: g["spread"], "decisions": lambda g: g["decisions"],
+        "lead changes": lambda g: g["lead_changes"]}
     for name in stat_names:
-        measures[name[5:]] = lambda g, name=name: g[name]
+        measures[name[5:]] = itemgetter(name)
     variant_lines = []
     for v in variants[1:]:
         pairs = [(index[(BASELINE, g["players"], g["game_index"])], g)
@@ -228,20 +231,20 @@ def analyse(root: str | Path) -> Analysis:
         return (s["players"], s["seat"], s["agent"], BUCKETS * bisect_left(values, k) // len(values))
 
     base_rate: dict[tuple[int, int, str, int], list[float]] = defaultdict(list)
-    seat_row = {}
+    seat_row: dict[tuple[int, int, int], dict[str, Any]] = {}
     for s in base_seats:
         base_rate[cell(s)].append(s["win"])
         seat_row[s["players"], s["game_index"], s["seat"]] = s
     mean_rate = {k: sum(v) / len(v) for k, v in base_rate.items()}
     acc: dict[str, list[Any]] = {}
     for t in taken:
-        s = seat_row.get((t["players"], t["game_index"], t["seat"]))
-        if s is None:
+        taker = seat_row.get((t["players"], t["game_index"], t["seat"]))
+        if taker is None:
             continue
         line = acc.setdefault(t["component"], [0, 0.0, 0.0, defaultdict(int)])
         line[0] += 1
-        line[1] += s["win"]
-        line[2] += mean_rate[cell(s)]
+        line[1] += taker["win"]
+        line[2] += mean_rate[cell(taker)]
         for kind in t["kinds"]:
             line[3][kind] += 1
     n_seat_games = len(base_seats) or 1

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from inkhorn.core.errors import InkhornError
 from inkhorn.core.options import parse_key_values
@@ -31,21 +38,21 @@ def _missing(name: str) -> None:
 
 @app.command()
 def run(
-    spec_file: Annotated[Optional[Path], typer.Argument(metavar="[SPEC.toml]", help="The experiment.")] = None,
+    spec_file: Annotated[Path | None, typer.Argument(metavar="[SPEC.toml]", help="The experiment.")] = None,
     out: Annotated[Path, typer.Option("--out", help="Results folder (resumed if it exists).")] = Path("lab-results"),
-    game: Annotated[Optional[str], typer.Option(help="Game id (overrides the spec).")] = None,
-    players: Annotated[Optional[list[int]], typer.Option("--players", help="A player count (repeatable).")] = None,
-    agents: Annotated[Optional[str], typer.Option(help="Comma-separated agents, rotated over the seats.")] = None,
-    games: Annotated[Optional[int], typer.Option("--games", help="Games per cell.")] = None,
-    seed: Annotated[Optional[int], typer.Option(help="First seed.")] = None,
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Baseline option key=value.")] = None,
+    game: Annotated[str | None, typer.Option(help="Game id (overrides the spec).")] = None,
+    players: Annotated[list[int] | None, typer.Option("--players", help="A player count (repeatable).")] = None,
+    agents: Annotated[str | None, typer.Option(help="Comma-separated agents, rotated over the seats.")] = None,
+    games: Annotated[int | None, typer.Option("--games", help="Games per cell.")] = None,
+    seed: Annotated[int | None, typer.Option(help="First seed.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Baseline option key=value.")] = None,
     variant: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--variant", help="NAME:key=value[,key=value] compared with the baseline (repeatable)."),
     ] = None,
     no_events: Annotated[bool, typer.Option("--no-events", help="Do not record content events.")] = False,
-    scheduler: Annotated[Optional[str], typer.Option(help="An existing Dask scheduler, tcp://HOST:8786.")] = None,
-    workers: Annotated[Optional[int], typer.Option(help="Local workers (default: one per core).")] = None,
+    scheduler: Annotated[str | None, typer.Option(help="An existing Dask scheduler, tcp://HOST:8786.")] = None,
+    workers: Annotated[int | None, typer.Option(help="Local workers (default: one per core).")] = None,
     chunk: Annotated[int, typer.Option(min=1, help="Games per Parquet chunk (also written every 5 s).")] = 50,
 ) -> None:
     """Play an experiment's games (those not yet in the results folder)."""
@@ -85,22 +92,22 @@ def run(
         )
         with bar:
             task = bar.add_task("games", total=total, rate="-")
-            state = {"base": 0, "t0": None}
+            clock: dict[str, float] = {}  # when the first report came, and the games done before
 
             def progress(played: int, todo: int) -> None:
                 import time
 
-                if state["t0"] is None:
-                    state["t0"], state["base"] = time.perf_counter(), total - todo
-                spent = time.perf_counter() - state["t0"]
+                if not clock:
+                    clock.update(t0=time.perf_counter(), base=total - todo)
+                spent = time.perf_counter() - clock["t0"]
                 rate = f"{played / spent:.1f}" if spent > 0 and played else "-"
-                bar.update(task, completed=state["base"] + played, rate=rate)
+                bar.update(task, completed=clock["base"] + played, rate=rate)
 
             summary = run_experiment(spec, out, scheduler=scheduler, workers=workers, chunk=chunk,
                                      progress=progress)
     except KeyboardInterrupt:
         err.print(f"stopped: the games finished so far are saved in {out}; run again to resume")
-        raise typer.Exit(130)
+        raise typer.Exit(130) from None
     except (InkhornError, OSError) as exc:
         _fail(exc)
     console.print(

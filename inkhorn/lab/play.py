@@ -13,11 +13,13 @@ so the lab's overhead can be told from the games'.
 from __future__ import annotations
 
 import time
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
+from inkhorn.agents import make_agent
 from inkhorn.core.state import GameState
 from inkhorn.lab.spec import resolve_game
-from inkhorn.agents import make_agent
 from inkhorn.match import play_match
 
 
@@ -26,6 +28,20 @@ def _leader(scores: list[float]) -> int:
     best = max(scores)
     top = [s for s, v in enumerate(scores) if v == best]
     return top[0] if len(top) == 1 else -1
+
+
+@dataclass
+class _Watch:
+    """What one game's watcher remembers between looks."""
+
+    prev: list[dict[str, Counter[str]]] | None = None  # holdings at the last look
+    leader: int = -1
+    changes: int = 0  # lead changes
+    seconds: float = 0.0  # time spent watching
+    decisions: int = 0
+    state: GameState | None = None
+    seat: int = -1  # the seat that acted last
+    chapter: str | None = None
 
 
 def warm_up(task: dict[str, Any]) -> None:
@@ -42,22 +58,21 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
     game = resolve_game(task["game"])
     watch_events = task["events"]
     events: list[tuple[int, int, str, str]] = []  # (seat, decision, kind, component)
-    watch = {"prev": None, "leader": -1, "changes": 0, "seconds": 0.0, "n": 0, "state": None, "seat": -1,
-             "chapter": None}
+    watch = _Watch()
 
     def look(state: GameState, decision: int) -> None:
         started = time.perf_counter()
         chapter = game.chapter(state)
-        if chapter != watch["chapter"] or not chapter or state.is_terminal():
-            watch["chapter"] = chapter
+        if chapter != watch.chapter or not chapter or state.is_terminal():
+            watch.chapter = chapter
             leader = _leader(state.scores())
-            if leader >= 0 and leader != watch["leader"]:
-                if watch["leader"] >= 0:
-                    watch["changes"] += 1
-                watch["leader"] = leader
+            if leader >= 0 and leader != watch.leader:
+                if watch.leader >= 0:
+                    watch.changes += 1
+                watch.leader = leader
         if watch_events:
             now = game.holdings(state)
-            prev = watch["prev"]
+            prev = watch.prev
             if now is not None and prev is not None:
                 for seat, (before, after) in enumerate(zip(prev, now)):
                     for kind, names in after.items():
@@ -65,21 +80,21 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
                         if old is None or dict.__ne__(names, old):  # Counter.__eq__ is slow
                             for name, count in (names - old if old else names).items():
                                 events.extend((seat, decision, kind, name) for _ in range(count))
-            watch["prev"] = now
-        watch["seconds"] += time.perf_counter() - started
+            watch.prev = now
+        watch.seconds += time.perf_counter() - started
 
     def on_decision(state: GameState, seat: int, action: str) -> None:
         # Called before a decision is applied: what changed since the last look is the doing
         # of the decisions already counted.
-        if seat != watch["seat"]:
-            watch["state"], watch["seat"] = state, seat
-            look(state, watch["n"])
-        watch["n"] += 1
+        if seat != watch.seat:
+            watch.state, watch.seat = state, seat
+            look(state, watch.decisions)
+        watch.decisions += 1
 
     result = play_match(game, task["agents"], task["seed"], task["options"], on_decision=on_decision,
                         max_decisions=task["max_decisions"])
-    if watch["state"] is not None:
-        look(watch["state"], watch["n"])
+    if watch.state is not None:
+        look(watch.state, watch.decisions)
     scores, winners = result.scores, result.winners
     share = 1.0 / len(winners) if winners else 0.0
     order = sorted(range(result.players), key=lambda s: (s not in winners, -scores[s]))
@@ -99,10 +114,10 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
         "agents": ",".join(task["agents"]),
         "winners": ",".join(map(str, winners)),
         "decisions": result.decisions,
-        "lead_changes": watch["changes"],
+        "lead_changes": watch.changes,
         "spread": spread,
-        "play_seconds": result.seconds - watch["seconds"],
-        "watch_seconds": watch["seconds"],
+        "play_seconds": result.seconds - watch.seconds,
+        "watch_seconds": watch.seconds,
         **{f"stat_{k}": float(v) for k, v in result.stats.items()},
     }
     event_rows = [

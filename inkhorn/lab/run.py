@@ -8,6 +8,7 @@ comes first). Games already in the results folder are not played again.
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from collections.abc import Callable
@@ -90,13 +91,9 @@ def run_experiment(
         ahead = 4 * n_workers
         queue = iter(todo)
         futures = as_completed()
-        submitted = 0
-        for task in queue:
+        for task in itertools.islice(queue, ahead):  # a few games per worker ahead, the rest as they finish
             futures.add(client.submit(play_task, task, pure=False, key=f"game-{task['variant']}-"
                                       f"{task['players']}-{task['index']}"))
-            submitted += 1
-            if submitted >= ahead:
-                break
         last_flush = time.perf_counter()
         if progress is not None:
             progress(0, len(todo))
