@@ -12,6 +12,7 @@ least 1.0 for every game.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import time
 from collections.abc import Callable
@@ -66,7 +67,7 @@ def main() -> None:
         if wanted and game.id not in wanted:
             continue
         players = game.default_players
-        speed, episodes = steps_per_second(lambda: rl.env(game, players=players), args.seconds)
+        speed, episodes = steps_per_second(functools.partial(rl.env, game, players=players), args.seconds)
         rows.append({"game": game.id, "players": players, "steps_per_s": speed, "episodes": episodes,
                      "ratio": speed / yard})
         print(f"{game.id:<14} {players:>7} {speed:>10,.0f} {episodes:>8} {speed / yard:>6.2f}")

@@ -15,7 +15,6 @@ import argparse
 import time
 
 
-
 def evaluate(model, game: str, players: int, games: int, seed: int, opponents: str) -> float:
     """The policy's win share as seat 0 over ``games`` games (a shared win counts a share)."""
     from inkhorn.rl import SingleSeatEnv

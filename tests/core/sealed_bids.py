@@ -7,7 +7,7 @@ highest card scores its value for its player. Most points wins; ties share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from inkhorn.core import Game, GameOptions, GameState, StateRng, Step

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from inkhorn import games
 from inkhorn.core import IllegalAction, OptionError, ReplayError, ReplayLog, UnknownGame
-from inkhorn.games import get_game
 from inkhorn.core.checks import check_random_game, snapshot
 
 
