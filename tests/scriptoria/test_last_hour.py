@@ -382,3 +382,45 @@ def test_discards_can_be_kept_out_of_the_scriptorium_by_option():
     state.apply(f"discard:{stock[0]}")
     assert state.discards == [idx(state, stock[0])]
     assert idx(state, stock[0]) not in state.scriptorium
+
+
+@pytest.mark.rule("Appendix-III", "End-of-Day")
+def test_a_stock_over_seven_waits_for_the_end_of_the_day_when_no_tile_is_taken():
+    """The limit of 7 is applied at the end of the Day; during the Last Hour a copyist
+    discards only to make space for an Achievement tile (ruling R9)."""
+    state = to_last_hour(new(3), lectern="red")
+    a = find_sketch(state, "text", TEXT_KK)
+    stock = [find_sketch(state, "miniature", exclude=(a,))]
+    for _ in range(7):
+        stock.append(find_sketch(state, "text", exclude=(a, *stock)))
+    give_stock(state, 0, *stock)
+    set_lectern_sketches(state, 0, a)
+    set_inks(state, 0, black=2)
+    assert state.stock_used(0) == 8
+    state.apply(f"place:{a}")
+    assert isinstance(state.decision(), LastTurn) and state.current_seat() == 0
+    assert state.stock_used(0) == 8
+
+
+@pytest.mark.rule("Appendix-III")
+def test_seeded_games_never_discard_in_the_last_hour_without_a_tile():
+    """Random two-copyist games (seed 92000 was one that did): every discard asked during a
+    Last Hour turn follows a tile just taken, or another such discard."""
+    from inkhorn.agents import make_agent
+    from inkhorn.match import agent_seed
+
+    for seed in (92000, 92001, 92002):
+        state = new(2, seed)
+        agents = [make_agent("random", agent_seed(seed, s)) for s in range(2)]
+        tiles = [len(t) for t in state.achievements]
+        making_space = False
+        while not state.is_terminal():
+            step, seat = state.decision(), state.current_seat()
+            if isinstance(step, DiscardSketch) and step.in_turn:
+                took = len(state.achievements[seat]) > tiles[seat]
+                assert took or making_space, (seed, len(state.history))
+                making_space = True
+            else:
+                making_space = False
+            tiles = [len(t) for t in state.achievements]
+            state.apply(agents[seat].choose(state, seat))

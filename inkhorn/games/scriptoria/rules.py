@@ -662,18 +662,22 @@ def finish_placement(state: ScriptoriaState, seat: int, sketch: int, slot: int, 
                 state.ink_bag[col] += spend[col]
         state.points[seat] += c.sketches[sketch].points
     # achievements: every part holding this slot that is now complete
+    took_tile = False
     for p, slots in enumerate(c.part_slots):
         if slot in slots and all(scroll[i] != EMPTY for i in slots):
             taken = state.pile_taken[p]
             if taken < len(c.achievements[p]):
                 state.pile_taken[p] = taken + 1
                 state.achievements[seat] = state.achievements[seat] + ((p << 4) | taken,)
-    continue_turn(state, seat)
+                took_tile = True
+    continue_turn(state, seat, making_space=took_tile)
 
 
-def continue_turn(state: ScriptoriaState, seat: int) -> None:
-    """Back to the turn, after any discard the achievement tiles force (ruling R9)."""
-    if state.stock_used(seat) > STOCK_LIMIT and state.stocks[seat]:
+def continue_turn(state: ScriptoriaState, seat: int, making_space: bool) -> None:
+    """Back to the turn, after any discard an achievement tile forces (Appendix III, ruling
+    R9): only a tile just taken makes a copyist discard during the Last Hour; a stock swollen
+    by lectern leftovers or Help waits for the end of the Day."""
+    if making_space and state.stock_used(seat) > STOCK_LIMIT and state.stocks[seat]:
         state.push(DiscardSketch(seat, True))
     else:
         state.push(LastTurn(seat))
@@ -742,9 +746,11 @@ class DiscardSketch(Step):
         else:
             state.discards = sorted(state.discards + [i])
         if self.in_turn:
-            continue_turn(state, self.seat)
+            continue_turn(state, self.seat, making_space=True)
 
     def prompt(self, state: ScriptoriaState) -> str:
+        if self.in_turn:
+            return f"Make space for your Achievement tile (stock of {STOCK_LIMIT}): discard a sketch"
         return f"Your stock holds more than {STOCK_LIMIT} tiles: discard a sketch"
 
     def label(self, state: ScriptoriaState, action: str) -> str:
