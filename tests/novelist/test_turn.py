@@ -188,7 +188,41 @@ def test_timeless_classic_stays_in_play_and_pairs_genres():
     set_hand(state, 0, [l_adv, start(state, 0, "e"), start(state, 0, "a")])
     before = state.prestige[0]
     spell(state, "lea")
-    assert state.prestige[0] - before == 1 + 1  # L's prestige and its genre +1 thanks to the classic
+    # L's prestige, its genre +1 thanks to the classic, and the classic's own Basic Benefit,
+    # which it pays every turn it is in play (§5, R7)
+    assert state.prestige[0] - before == 1 + 1 + card.prestige
+
+
+@pytest.mark.rule("§5.Classics", "§4.4", "R7")
+@pytest.mark.parametrize("reading", ["ongoing", "when-used"])
+def test_a_classic_in_play_pays_its_basic_benefits_every_turn_of_its_owner(reading):
+    """"They stay in play and provide ongoing Basic Benefits ... The owner keeps gaining
+    benefits unless the card is used by another player" (§5); the narrower reading, paid
+    only in the owner's words, is the option ``classics=when-used``."""
+    state = new(2, 0, classics=reading)
+    p_tc = card_id(state, "p", "adventure", classic=True)
+    card = state.content.cards[p_tc]
+    assert card.coins or card.prestige
+    set_hand(state, 0, [p_tc, start(state, 0, "a"), start(state, 0, "t")])
+    spell(state, "pat")
+    state.apply("end")
+    state.apply("pass")
+    # a word without the classic: its Basic Benefits come too, as written
+    word = [start(state, 0, "t"), start(state, 0, "e"), start(state, 0, "a")]
+    set_hand(state, 0, word)
+    before, coins_before = state.prestige[0], state.coins
+    spell(state, "tea")
+    paid = reading == "ongoing"
+    table = state.content.cards
+    assert state.prestige[0] - before == sum(table[c].prestige for c in word) + (card.prestige if paid else 0)
+    assert state.coins - coins_before == sum(table[c].coins for c in word) + (card.coins if paid else 0)
+    state.apply("end")
+    # a pass: no purchase, so only the prestige counts
+    state.apply("pass")
+    before = state.prestige[0]
+    state.apply("pass")
+    assert state.prestige[0] - before == (card.prestige if paid else 0)
+    assert p_tc in state.classics[0]
 
 
 def test_own_classic_reused_gives_benefits_again():

@@ -25,6 +25,11 @@ class NovelistOptions(GameOptions):
         "off", description="Player Powers variant: deal each player a passive or an aggressive power"
     )
     events: bool = Field(False, description="Events variant: draw an event on entering each new decade of prestige")
+    classics: Literal["ongoing", "when-used"] = Field(
+        "ongoing",
+        description="Timeless Classics in play pay their owner's Basic Benefits every turn (ongoing, as written) "
+        "or only in a word of the owner's (when-used)",
+    )
     coop: Literal["off", "penny-hack", "gossip-sheet"] = Field(
         "off", description="co-op Penny Dreadful mode against the named rival card (solo or team)"
     )

@@ -479,7 +479,22 @@ def why_unspellable(state: S, sp: Spelling, word: str) -> str:
     return f"your cards cannot spell {word.upper()}"
 
 
+def classic_income(state: S, seat: int, word: tuple[int, ...] = ()) -> tuple[int, int]:
+    """(coins, prestige): the Basic Benefits the owner's Timeless Classics in play give this
+    turn besides those in the word, which pay through it (§5, ruling R7)."""
+    if state.options.classics != "ongoing":
+        return 0, 0
+    table = state.content.cards
+    coins = prestige = 0
+    for c in state.classics[seat]:
+        if c not in word:
+            coins += table[c].coins
+            prestige += table[c].prestige
+    return coins, prestige
+
+
 def pass_turn(state: S, seat: int) -> None:
+    gain_prestige(state, seat, classic_income(state, seat)[1])  # no purchase: the coins are lost
     return_borrowed(state, seat)
     state.discard[seat].extend(state.hand[seat])
     state.hand[seat] = []
@@ -627,6 +642,7 @@ def apply_word(state: S, seat: int, word: str, cards: tuple[int, ...], wild: tup
     table = state.content.cards
     sp = spelling(state, seat)
     sc = score_word(table, sp, word, cards, wild, genre_in_play(state, seat, cards))
+    ongoing_coins, ongoing_prestige = classic_income(state, seat, cards)
     hand = state.hand[seat]
     own_classics = state.classics[seat]
     played = []
@@ -653,8 +669,8 @@ def apply_word(state: S, seat: int, word: str, cards: tuple[int, ...], wild: tup
     release_ink(state, seat)
     state.forced_wild[seat] = []
     put(state, "must_letter", seat, "")
-    state.coins += sc.coins
-    gain_prestige(state, seat, sc.prestige)
+    state.coins += sc.coins + ongoing_coins
+    gain_prestige(state, seat, sc.prestige + ongoing_prestige)
     if sc.award:
         put(state, "award", seat, sc.award)
         put(state, "award_len", seat, sc.award_length)
