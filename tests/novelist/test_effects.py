@@ -341,3 +341,38 @@ def test_digital_rule_discards_the_oldest_offer_when_nothing_bought():
     first = plain.offer_row[0]
     plain.apply("pass")
     assert plain.offer_row[0] == first
+
+
+@pytest.mark.rule("§6", "R19")
+def test_the_last_seat_reaching_sixty_ends_the_game_at_once():
+    """Equal turns: when the seat right of the first player reaches 60, the round is already
+    complete, so the game ends after that turn with no one playing again."""
+    state = new(3, 0)
+    state.apply("pass")
+    state.apply("pass")
+    assert state.turn == 2
+    set_hand(state, 2, [start(state, 2, "a"), start(state, 2, "t")])
+    state.prestige[2] = 59
+    prest = state.content.prestige_ids[0]  # the B: 1 prestige
+    take(state, prest)
+    state.hand[2].append(prest)
+    spell(state, "bat")
+    assert state.prestige[2] == 60
+    state.apply("end")
+    assert state.is_terminal() and state.winners() == [2]
+
+
+@pytest.mark.rule("§4.3", "R17")
+def test_a_long_word_skips_the_shorter_awards_and_they_are_discarded():
+    """"Take it and remove all lower-numbered awards": a nine-letter word takes the
+    9-letter award; the 7 and the 8 leave the game unclaimed (ruling R17)."""
+    state = new(2, 0, awards=True)
+    hand = []
+    for ch in "clarinets":
+        hand.append(card_id(state, ch, exclude=tuple(hand)))
+    set_hand(state, 0, hand)
+    state.apply("spell:clarinets")
+    state.apply("accept")
+    assert state.award[0] == 7 and state.award_len[0] == 9
+    assert state.awards_left == [10, 11, 12]
+    assert sorted(a.length for a in state.content.awards if a.length not in state.awards_left) == [7, 8, 9]

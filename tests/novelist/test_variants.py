@@ -288,16 +288,48 @@ def test_coop_team_wins_at_the_shared_target():
     state.prestige = [60, 60]
     state.apply("pass")
     assert state.is_terminal()
-    rival_share = state.rival_score / (120 * 2)
-    assert state.scores()[0] == state.scores()[1] == round(100 * (1 - rival_share), 3) > 0
+    assert state.scores()[0] == state.scores()[1] == 100.0  # all of the goal, and a win
     assert state.winners() == [0, 1]  # the whole team wins together
 
 
+@pytest.mark.rule("Co-op", "R22")
 def test_coop_rival_wins_at_its_target():
     state = new(1, 0, coop="penny-hack", rival_target=1)
+    state.prestige = [30]
     state.apply("pass")
-    assert state.is_terminal() and state.scores()[0] < 0
+    assert state.is_terminal() and state.scores()[0] == -50.0  # half the goal, and a loss
     assert state.winners() == []  # the rival beat the team: nobody wins
+
+
+@pytest.mark.rule("Co-op", "R22")
+def test_coop_team_and_rival_at_their_goals_on_one_turn_is_a_win_with_a_positive_score():
+    state = new(2, 0, coop="penny-hack", rival_target=1)
+    state.prestige = [60, 60]
+    state.rival_score = 10_000  # far past its own goal on the same turn
+    state.apply("pass")
+    assert state.is_terminal() and state.winners() == [0, 1]
+    assert state.scores()[0] > 0
+
+
+@pytest.mark.rule("Co-op", "§4.3", "§6", "R17", "R22")
+def test_coop_awards_do_not_reach_the_goal_but_count_in_a_won_score():
+    """Award prestige "does not count toward ending the game" (§6): nor toward the team's
+    goal; a won game's score counts it with the rest of the team's prestige."""
+    state = new(2, 0, coop="penny-hack", awards=True)
+    state.prestige = [60, 59]
+    state.award = [12, 0]  # 131 with the award, 119 without
+    state.apply("pass")
+    assert not state.is_terminal()
+    assert state.scores()[0] == round(100 * (119 / 120 - state.rival_score / 240), 3)  # no award in it
+    state.prestige = [60, 60]
+    state.apply("pass")
+    assert state.is_terminal() and state.winners() == [0, 1]
+    assert state.scores()[0] == round(100 * 132 / 120, 3)
+    # a loss with awards that would have passed the goal stays below zero
+    lost = new(1, 0, coop="penny-hack", awards=True, rival_target=1)
+    lost.prestige, lost.award = [55], [15]
+    lost.apply("pass")
+    assert lost.winners() == [] and lost.scores()[0] < 0
 
 
 def test_more_event_rules():

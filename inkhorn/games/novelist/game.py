@@ -150,10 +150,17 @@ class NovelistGame(Game):
 
     def scores(self, state: NovelistState) -> list[float]:
         if state.options.coop != "off":
-            # co-op: how much nearer the team is to its goal than the rival to its own, in
-            # percent of a goal; positive exactly when the team is winning
+            # co-op (ruling R22), in percent of the team's goal. The goal, like the 60 that
+            # ends a game, counts prestige without awards (§6). A finished game scores what
+            # decided it: a win all the team's prestige, awards too (100 and up); a loss how
+            # near the team came, minus 100 (below 0). During play: how much nearer the team
+            # is to its goal than the rival to its own.
             n = state.num_players
-            team = state.team_total() / (state.options.team_target * n)
+            goal = state.options.team_target * n
+            team = sum(state.prestige) / goal
+            if state.is_terminal():
+                won = bool(state.winners())
+                return [round(100.0 * (state.team_total() / goal if won else team - 1.0), 3)] * n
             rival = state.rival_score / (state.options.rival_target * n)
             return [round(100.0 * (team - rival), 3)] * n
         return [float(state.total(s)) for s in range(state.num_players)]
