@@ -7,6 +7,7 @@ component conservation.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -33,12 +34,44 @@ def check_json_roundtrip(state: GameState) -> None:
 
 
 def check_clone(state: GameState, rng: random.Random) -> None:
+    """A clone equals its original, and nothing done to it reaches the original: neither
+    playing on it nor changing any of its fields in place (every list, dict and set, at
+    every depth)."""
     before = snapshot(state)
     twin = state.clone()
     assert snapshot(twin) == before, "clone differs from its original"
     if not twin.is_terminal():
         twin.apply_trusted(rng.choice(twin.legal_actions()))
         assert snapshot(state) == before, "playing on a clone changed the original"
+    twin = state.clone()
+    for f in dataclasses.fields(twin):
+        if not f.metadata.get("transient"):
+            _change_in_place(getattr(twin, f.name))
+            assert snapshot(state) == before, f"changing the clone's {f.name!r} in place changed the original"
+
+
+_MARK = "\u2020changed-in-a-clone"  # encodable, so a leak shows as a difference
+
+
+def _change_in_place(value: Any) -> None:
+    """Change every mutable container inside ``value`` in place (a clone-independence probe)."""
+    kind = type(value)
+    if kind is list:
+        for item in value:
+            _change_in_place(item)
+        value.append(_MARK)
+    elif kind is dict:
+        for item in value.values():
+            _change_in_place(item)
+        value[_MARK] = _MARK
+    elif kind is set:
+        value.add(_MARK)
+    elif kind is tuple:
+        for item in value:
+            _change_in_place(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):  # a pending decision (frozen) holding a list too
+            _change_in_place(getattr(value, f.name))
 
 
 def check_replay(state: GameState) -> None:

@@ -65,9 +65,6 @@ class GameState(ABC):
     is_world: bool = False
 
     game: ClassVar[Game]
-    # A clone shares its original's history list until either appends (copy on write):
-    # search clones and determinized worlds then never copy a long history at all.
-    _history_shared: bool = field(default=False, init=False, repr=False, metadata={"transient": True})
 
     # ---- decisions ------------------------------------------------------------------
     def current_seat(self) -> int | None:
@@ -98,9 +95,6 @@ class GameState(ABC):
     def apply_trusted(self, action: str) -> None:
         step = self.stack.pop()
         step.resolve(self, action)
-        if self._history_shared:
-            self.history = self.history.copy()
-            self._history_shared = False
         self.history.append(action)
         if not self.stack:
             self.advance()
@@ -166,7 +160,6 @@ class GameState(ABC):
         world.rng.reseed(seed)
         world.seed = seed
         world.history = []
-        world._history_shared = False
         world.is_world = True
         world.resample_hidden(seat)
         return world
@@ -193,8 +186,7 @@ class GameState(ABC):
         new.options = self.options
         new.rng = StateRng(self.rng.seed, self.rng.counter)
         new.stack = self.stack.copy()
-        new.history = self.history
-        new._history_shared = self._history_shared = True
+        new.history = self.history.copy()  # a clone is independent even if changed in place
         new.is_world = self.is_world
         return new
 

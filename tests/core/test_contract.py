@@ -140,3 +140,27 @@ def test_ties_share_the_win(sealed):
 def test_random_games_keep_every_core_invariant(sealed, seed, players):
     state = check_random_game(sealed, players, seed, every=1)
     assert sum(len(r) for r in state.revealed) == 3 * players
+
+
+@pytest.mark.parametrize("shared", ["hands", "points", "history"])
+def test_clone_check_catches_a_list_shared_with_the_original(shared, monkeypatch):
+    """A clone changed in place must never change its original: the core's clone check
+    changes every field of a clone in place, so one shared list is enough to fail it."""
+    import random
+
+    from inkhorn.core.checks import check_clone
+    from tests.core.sealed_bids import SealedBids, SealedBidsState
+
+    honest = SealedBidsState.clone
+
+    def leaky(self):
+        twin = honest(self)
+        setattr(twin, shared, getattr(self, shared))
+        return twin
+
+    state = SealedBids().new_game(2, 3)
+    state.apply(state.legal_actions()[0])
+    check_clone(state, random.Random(0))
+    monkeypatch.setattr(SealedBidsState, "clone", leaky)
+    with pytest.raises(AssertionError, match="changed the original"):
+        check_clone(state, random.Random(0))

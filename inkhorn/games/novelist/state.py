@@ -26,6 +26,12 @@ def finder_for(content_path: str | None, dictionary_path: str | None) -> WordFin
     return f
 
 
+_SMALL_LISTS = (
+    "box", "jail", "award", "award_len", "awards_left", "adverts", "remover", "powers", "must_letter", "heckled",
+    "events", "event_deck", "event_discard", "decade", "borrowed", "known_top", "last_word",
+)
+
+
 @dataclass(kw_only=True, eq=False)
 class NovelistState(GameState):
     # per seat piles
@@ -110,9 +116,10 @@ class NovelistState(GameState):
         d["offer_discard"] = self.offer_discard[:]
         d["prestige"] = self.prestige[:]
         d["ink"] = self.ink[:]
-        # shared by clones (changed only by replacing them: rules.put and the like): box, jail,
-        # award, award_len, awards_left, adverts, remover, powers, must_letter, heckled,
-        # events, event_deck, event_discard, decade, borrowed, known_top, last_word
+        # rarely changed lists (rules.put replaces them), copied so that a clone changed in
+        # place never changes its original
+        for name in _SMALL_LISTS:
+            d[name] = [x.copy() if type(x) is list else x for x in d[name]]
         return new
 
     # ---- information -----------------------------------------------------------------------
