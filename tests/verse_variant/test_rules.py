@@ -3,11 +3,13 @@
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from inkhorn.core.checks import snapshot
 from inkhorn.core.errors import ContentError, IllegalAction, OptionError
 from inkhorn.games.verse_variant import rules
-from inkhorn.games.verse_variant.content import CARD_NAMES
+from inkhorn.games.verse_variant.content import CARD_NAMES, NUM_WITNESSES
 from inkhorn.games.verse_variant.scoring import critical_sets, final_breakdown, ladder, majority_table, place_awards
 from tests.verse_variant.helpers import (
     GAME,
@@ -476,3 +478,62 @@ def test_spotlight_off_leaves_only_the_lead_colour():
     while s.phase != "window":
         s.apply(s.legal_actions()[0])
     assert s.finish[:2] == [2, 0]
+
+
+def _claim_outcome(s, seat):
+    """What a claim leaves that the Desk's order could change: every token's place."""
+    return (ledger(s, seat), list(s.supply), [list(t) for t in s.tracks], list(s.prestige), list(s.desk_tok))
+
+
+@pytest.mark.rule("§4.6")
+@pytest.mark.parametrize("order", [("B6", "B9"), ("B9", "B6")])
+def test_tokenising_a_haul_takes_every_gain_before_any_corruption(order):
+    """§4.6 step 4: "for each Feature or Lacuna ... take a token", then "for each Corruption,
+    discard two": B6 (a Corruption, no Feature) and B9 (three Features) leave one token
+    whichever lies first on the Desk."""
+    s = new(4)
+    w = to_window(s)
+    for c in list(s.desk):
+        s.desk.remove(c)
+        s.discard.append(c)
+    to_desk(s, *order)
+    set_ledger(s, w, [0, 0, 0, 0, 0, 0])
+    colour = s.content.yields[card("B6")][6]
+    s.apply("take")
+    assert ledger(s, w)[colour] == 1
+    conservation(s)
+
+
+@pytest.mark.rule("§4.6")
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 40),
+    colour=st.integers(0, 4),
+    picks=st.lists(st.integers(0, 8), min_size=2, max_size=6, unique=True),
+    extra=st.lists(st.integers(0, NUM_WITNESSES - 1), max_size=2, unique=True),
+    carried=st.lists(st.integers(0, 4), max_size=2),
+    start=st.lists(st.integers(0, 3), min_size=6, max_size=6),
+    shuffle=st.randoms(use_true_random=False),
+)
+def test_a_claim_gives_the_same_tokens_for_every_order_of_the_same_desk(
+    seed, colour, picks, extra, carried, start, shuffle
+):
+    """Mostly Witnesses of one colour, whose Features and Corruptions meet in one Ledger row."""
+    picks = sorted({colour * 9 + p for p in picks} | set(extra))
+    s = new(4, seed)
+    w = to_window(s)
+    for c in list(s.desk):
+        s.desk.remove(c)
+        s.discard.append(c)
+    names = [CARD_NAMES[c] for c in picks]
+    to_desk(s, *names)
+    set_ledger(s, w, start)
+    for colour in carried:
+        s.desk_cor[colour] += 1
+    other = s.clone()
+    reordered = list(other.desk)
+    shuffle.shuffle(reordered)
+    other.desk = reordered
+    s.apply("take")
+    other.apply("take")
+    assert _claim_outcome(s, w) == _claim_outcome(other, w)

@@ -81,10 +81,18 @@ def lacuna_to_feature(s, seat: int, colour: int) -> None:
 
 def tokenise(s, seat: int, card: int, double: bool = False) -> None:
     """A Witness becomes tokens in ``seat``'s Ledger; Corruption costs two of its Feature."""
+    gain_yield(s, seat, card, double, s.spotlight() if s.cl_archive >= 0 else -1)
+    colour = s.content.yields[card][6]
+    if colour >= 0:
+        corrupt(s, seat, colour)
+
+
+def gain_yield(s, seat: int, card: int, double: bool, spot: int) -> None:
+    """The Feature and Lacuna tokens of one Witness come into ``seat``'s Ledger (§4.6 step 4,
+    first bullet); its Corruption is the caller's, after every gain of the haul."""
     y = s.content.yields[card]
     k = 2 if double else 1
     archive = s.cl_archive
-    spot = s.spotlight() if archive >= 0 else -1
     for c in range(5):
         for _ in range(y[c] * k):
             if archive >= 0 and c == spot:
@@ -96,8 +104,6 @@ def tokenise(s, seat: int, card: int, double: bool = False) -> None:
                 s.gain_feature(seat, c)
     if y[5]:
         s.gain_lacuna(seat, y[5] * k)
-    if y[6] >= 0:
-        corrupt(s, seat, y[6])
 
 
 def corrupt(s, seat: int, colour: int) -> None:
@@ -333,17 +339,24 @@ def ph_claim(s) -> None:
             s.desk_tok[5] = 0
             s.supply[5] += k
             s.gain_lacuna(seat, k)
-        for c in range(5):
-            for _ in range(s.desk_cor[c]):
-                corrupt(s, seat, c)
-            s.desk_cor[c] = 0
+        # §4.6 step 4: every gain of the haul first, then every Corruption (the Desk's own
+        # carried-over markers too), so the order of the cards on the Desk never matters
+        spot = s.spotlight() if s.cl_archive >= 0 else -1
+        corruptions: list[int] = []
         keep = []
         for card in s.haul:
             if card < W:
-                tokenise(s, seat, card, card == s.cl_double)
+                gain_yield(s, seat, card, card == s.cl_double, spot)
+                if s.content.yields[card][6] >= 0:
+                    corruptions.append(s.content.yields[card][6])
                 s.discard.append(card)
             else:
                 keep.append(card)
+        for c in range(5):
+            corruptions.extend([c] * s.desk_cor[c])
+            s.desk_cor[c] = 0
+        for c in corruptions:
+            corrupt(s, seat, c)
         s.haul = keep
         s.cl_archive = -1
         if s.cl_surge and s.cl_lac:
