@@ -199,9 +199,13 @@ def test_follow_with_only_a_received_cube_swaps_with_a_spent_own_cube():
     assert "follow:laud-108" not in state.legal_actions()
 
 
-@pytest.mark.parametrize("passes_on", [True, False])
+@pytest.mark.rule("Action.4", "R12")
+@pytest.mark.parametrize("passes_on", [True, False, None])
 def test_decoration_that_cannot_be_placed(passes_on):
-    state = turn_of(new(decoration_passes_on=passes_on), 0)
+    """Follow Exemplar, Bonus: the tile is the first follower's, who cannot take it with
+    nowhere to place it; by default it then goes back to the box (R12)."""
+    options = {} if passes_on is None else {"decoration_passes_on": passes_on}
+    state = turn_of(new(**options), 0)
     slot = with_exemplar(state, "cotton-nero")
     finish(state, 0, ["pearl", "patience"])
     finish(state, 1, ["pearl", "patience"])

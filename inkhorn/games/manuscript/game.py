@@ -27,7 +27,9 @@ class ManuscriptOptions(GameOptions):
     round_limit: int = Field(30, ge=1, le=200, description="the game also ends after this many rounds (a safety net)")
     diagonal_gap: bool = Field(True, description="texts may not touch even at a corner (False: sides only)")
     decoration_passes_on: bool = Field(
-        True, description="a decoration the first follower cannot place waits for the next follower"
+        False,
+        description="a decoration the first follower cannot place waits for the next follower with room "
+        "(by the rulebook it goes back to the box)",
     )
     content: str | None = Field(None, description="folder or JSON file of edited texts, exemplars and decorations")
 
