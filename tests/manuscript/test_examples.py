@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from inkhorn.core.checks import snapshot
 from inkhorn.core.errors import IllegalAction
 from tests.manuscript.helpers import card, copy_text, give_active, new, text_cells, turn_of
 
@@ -140,3 +141,27 @@ def test_placement_id_is_checked_before_anything_changes():
     with pytest.raises(IllegalAction, match="place:p<1|2>"):
         state.apply("place:p3:r1:c1:single:w4")
     assert state.plan[0] == ()
+
+
+@pytest.mark.parametrize("spelling", [
+    "place:p1:r01:c1:single:w4",   # a leading zero
+    "place:p1:r1:c01:single:w4",
+    "place:p1:r1:c1:single:w04",
+    "place:p1:r1:c1:single:w4\n",  # a trailing newline
+    "place:p1:r\u0661:c1:single:w4",  # an Arabic-Indic digit one
+    "place:p1:r1:c1:single:w\uff14",  # a full-width four
+    " place:p1:r1:c1:single:w4",
+])
+def test_one_placement_has_one_id(spelling):
+    """Other spellings of a legal placement are refused and leave nothing changed, so the
+    history never holds two ids for one action."""
+    state = new()
+    give_active(state, 0, "lanval")
+    turn_of(state, 0)
+    state.apply("copy")
+    probe = state.clone()
+    probe.apply("place:p1:r1:c1:single:w4")  # the one id of that placement
+    before = snapshot(state)
+    with pytest.raises(IllegalAction):
+        state.apply(spelling)
+    assert snapshot(state) == before

@@ -427,7 +427,8 @@ class Activate(Step):
         return f"{t.title} ({describe_card(t)})"
 
 
-PLACE_RE = re.compile(r"^place:p([12]):r(\d{1,2}):c(\d{1,2}):(single|double):w(\d{1,2})$")
+# One placement, one id: ASCII digits without leading zeros, matched whole (no trailing newline).
+PLACE_RE = re.compile(r"place:p([12]):r([1-9][0-9]?):c([1-9][0-9]?):(single|double):w([1-9][0-9]?)", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -442,7 +443,7 @@ class ChoosePage(Step):
 
     def check(self, state: S, action: str) -> None:
         if isinstance(action, str) and action.startswith("place:"):
-            m = PLACE_RE.match(action)
+            m = PLACE_RE.fullmatch(action)
             if not m:
                 raise IllegalAction(action, "a placement reads place:p<1|2>:r<row>:c<column>:<single|double>:w<width>",
                                     self.legal_actions(state), self.seat)
@@ -456,7 +457,7 @@ class ChoosePage(Step):
     def resolve(self, state: S, action: str) -> None:
         s = self.seat
         if action.startswith("place:"):
-            m = PLACE_RE.match(action)
+            m = PLACE_RE.fullmatch(action)
             assert m is not None
             start_text(state, s, int(m[1]) - 1, int(m[2]) - 1, int(m[3]) - 1, int(m[5]), m[4] == "double")
             state.push(CopyCubes(s))
