@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import statistics
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from inkhorn import games
 from inkhorn.core import InkhornError, ReplayLog
+from inkhorn.core.errors import clip
 from inkhorn.core.options import parse_key_values
 from inkhorn.match import MatchResult, check_agent_count, play_match
 
@@ -31,16 +34,47 @@ console = Console()
 err = Console(stderr=True)
 
 OptionArg = Annotated[
-    Optional[list[str]], typer.Option("--option", "-o", help="A game option as key=value (repeatable).")
+    list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")
 ]
-SeedArg = Annotated[int, typer.Option(help="Seed of the game: same seed and same actions, same game.")]
 
 RULINGS_DIR = Path(__file__).resolve().parent.parent / "docs" / "rulings"
 
 
 def _fail(exc: Exception) -> None:
-    err.print(f"[red]error:[/red] {exc}")
+    message = str(exc)
+    if len(message) > 600:  # a message quoting a huge input stays a few lines
+        message = f"{message[:600]}… ({len(message)} characters)"
+    err.print(f"[red]error:[/red] {escape(message)}")
     raise typer.Exit(2)
+
+
+def _output_file(path: Path, flag: str, overwrite: bool = True, example: str = "games.jsonl") -> Path:
+    """``path`` checked before any game is played: a file we may write (a folder, a missing
+    folder or a read-only place is refused now, not after the games)."""
+    try:
+        if path.is_dir():
+            raise InkhornError(f"{flag} {path} is a folder; give a file name, e.g. {path / example}")
+        if path.exists() and not overwrite:
+            raise InkhornError(f"{flag} {path} already exists; give another name (nothing is overwritten)")
+        parent = path.parent if str(path.parent) else Path(".")
+        if not parent.is_dir():
+            raise InkhornError(f"{flag} {path}: the folder {parent} does not exist")
+        if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            raise InkhornError(f"{flag} {path}: not writable here")
+    except (OSError, ValueError) as exc:  # a NUL in the name, a name too long for the system
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it holds a NUL character"
+        raise InkhornError(f"{flag} {clip(str(path))}: not a usable file name ({why})") from None
+    return path
+
+
+def _free_log_name(game_id: str, seed: int) -> Path:
+    """The default log name of a game, never one already taken."""
+    path = Path(f"inkhorn-{game_id}-seed{seed}.json")
+    k = 2
+    while path.exists():
+        path = Path(f"inkhorn-{game_id}-seed{seed}-{k}.json")
+        k += 1
+    return path
 
 
 def _progress() -> Progress:
@@ -92,13 +126,15 @@ def rules(game_id: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     seats: Annotated[
-        Optional[str], typer.Option(help="Comma-separated seats: human, random, greedy, mcts:iters=N ...")
+        str | None, typer.Option(help="Comma-separated seats: human, random, greedy, mcts:iters=N ...")
     ] = None,
-    seed: SeedArg = 1,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the game (default: a new deal each time, printed and saved).")
+    ] = None,
     option: OptionArg = None,
-    save: Annotated[Optional[Path], typer.Option(help="Where to save the game log.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Where to save the game log (a new file).")] = None,
     hell_profile: Annotated[
-        Optional[Path],
+        Path | None,
         typer.Option(help="Scriptoria's Hell of the Library: the table's experience file (read, then updated)."),
     ] = None,
 ) -> None:
@@ -117,11 +153,14 @@ def play(
             from inkhorn.games.scriptoria.hell import experience
 
             options["hell_level"] = str(experience(hell_profile))
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
         state = game.new_game(len(specs), seed, options)
         agents = make_seats(specs, seed, console)
+        log_path = _output_file(save, "--save", overwrite=False, example="game.json") if save else _free_log_name(game.id, seed)
     except InkhornError as exc:
         _fail(exc)
-    log_path = save or Path(f"inkhorn-{game.id}-seed{seed}.json")
+    console.print(f"[dim]{escape(game.name)}, seed {seed}; the log will be saved to {escape(str(log_path))}[/dim]")
     outcome = play_in_terminal(state, agents, console, log_path)
     if hell_profile is not None and outcome["finished"]:
         from inkhorn.games.scriptoria.hell import record_finished_game
@@ -135,16 +174,17 @@ def play(
 def replay(
     log: Annotated[Path, typer.Argument(help="A game log saved by play or simulate --logs.")],
     step: Annotated[bool, typer.Option(help="Wait for Enter between actions.")] = False,
-    seat: Annotated[Optional[int], typer.Option(help="Show the table as this seat saw it.")] = None,
+    seat: Annotated[int | None, typer.Option(help="Show the table as this seat saw it.")] = None,
 ) -> None:
     """Step through a saved game."""
     try:
         record = ReplayLog.load(log)
         game = games.get_game(record.game)
-        state = record.new_game(game)
-        seat = state.seat_arg(seat)
-        console.print(game.render(state, seat))
-        for state, entry in record.records(game, state):
+        start = record.new_game(game)
+        seat = start.seat_arg(seat)
+        console.print(game.render(start, seat))
+        state = start
+        for state, entry in record.records(game, start):
             console.print(f"[dim]#{entry.index + 1:>4}[/dim] seat {entry.seat}: {escape(entry.seen_by(seat))}")
             if step:
                 console.print(game.render(state, seat))
@@ -194,14 +234,14 @@ def _stats_table(results: list[MatchResult]) -> Table:
 @app.command()
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    players: Annotated[Optional[int], typer.Option(help="Number of seats (default: the game's).")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of seats (default: the game's).")] = None,
     games_count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
     agents: Annotated[
         str, typer.Option(help="Comma-separated agents, one per seat, or one for every seat.")
     ] = "random",
     option: OptionArg = None,
-    out: Annotated[Optional[Path], typer.Option(help="Write one JSON object per game (JSON lines).")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write one JSON object per game (JSON lines).")] = None,
     logs: Annotated[bool, typer.Option(help="Include each game's actions in the JSON lines.")] = False,
 ) -> None:
     """Play many bot games and summarise them."""
@@ -213,6 +253,8 @@ def simulate(
             specs = specs * count
         check_agent_count(specs, count)
         options = game.options(_options(option)).model_dump()
+        if out:
+            _output_file(out, "--out")
     except InkhornError as exc:
         _fail(exc)
     results: list[MatchResult] = []
@@ -236,23 +278,28 @@ def simulate(
     console.print(_summary_table(results))
     console.print(_stats_table(results))
     if out:
-        console.print(f"[dim]{len(results)} games written to {out}[/dim]")
+        console.print(f"[dim]{len(results)} games written to {escape(str(out))}[/dim]")
 
 
 @app.command()
 def arena(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    players: Annotated[Optional[int], typer.Option(help="Number of seats (default: the game's).")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of seats (default: the game's).")] = None,
     agents: Annotated[str, typer.Option(help="Comma-separated agents to compare.")] = "mcts,greedy,random",
     games_count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 60,
     seed: Annotated[int, typer.Option(help="Seed of the first deal; block b uses seed + b.")] = 0,
     option: OptionArg = None,
-    out: Annotated[Optional[Path], typer.Option(help="Write one JSON object per game (JSON lines).")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write one JSON object per game (JSON lines).")] = None,
 ) -> None:
     """Compare agents over seat-rotated games: win rates, margins, ratings."""
     from inkhorn.arena import render_report, run_arena
 
     specs = [a.strip() for a in agents.split(",") if a.strip()]
+    if out:
+        try:
+            _output_file(out, "--out")
+        except InkhornError as exc:
+            _fail(exc)
     with _progress() as progress:
         task = progress.add_task(game_id, total=games_count)
         try:
@@ -264,7 +311,7 @@ def arena(
             _fail(exc)
     console.print(render_report(report))
     if out:
-        console.print(f"[dim]{report.games} games written to {out}[/dim]")
+        console.print(f"[dim]{report.games} games written to {escape(str(out))}[/dim]")
 
 
 from inkhorn.lab.cli import app as lab_app  # noqa: E402  (imports dask & co. only when a command runs)

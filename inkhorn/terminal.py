@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -44,11 +45,16 @@ class HumanAgent(Agent):
         step = state.decision()
         assert step is not None
         legal = state.legal_actions()
-        self.console.print(f"\n[bold]Seat {seat}[/bold] — {step.prompt(state)}")
+        self.console.print(f"\n[bold]Seat {seat}[/bold] — {escape(step.prompt(state))}")
+        if len(legal) == 1 and not step.open:
+            # nothing to decide: taken at once, and said
+            self.console.print(f"[dim]Your only choice:[/dim] {escape(state.action_label(legal[0]))}")
+            return legal[0]
         table = Table(show_header=False, box=None, pad_edge=False)
         for number, action in enumerate(legal, 1):
             label = state.action_label(action)
-            table.add_row(f"[cyan]{number:>3}[/cyan]", label, f"[dim]{action}[/dim]" if label != action else "")
+            table.add_row(f"[cyan]{number:>3}[/cyan]", escape(label),
+                          f"[dim]{escape(action)}[/dim]" if label != action else "")
         self.console.print(table)
         if step.open:
             self.console.print("[dim]This decision also accepts other ids of the same form.[/dim]")
@@ -75,8 +81,8 @@ class HumanAgent(Agent):
             try:
                 state.check(action)
             except IllegalAction as exc:
-                self.console.print(f"[red]{exc.reason}[/red]: {action!r}. Type a number from 1 to {len(legal)}, "
-                                   "an action id, or 'help'.")
+                self.console.print(f"[red]{escape(exc.reason)}[/red]: {escape(repr(action))}. Type a number "
+                                   f"from 1 to {len(legal)}, an action id, or 'help'.")
                 continue
             return action
 
@@ -121,15 +127,21 @@ def play_in_terminal(
                 console.print(game.render(state, None))
             action = agents[seat].choose(state, seat)
             record = actions.apply(state, action)
-            if not isinstance(agents[seat], HumanAgent):
-                console.print(f"[dim]#{record.index + 1:>4}[/dim] seat {seat} ({agents[seat].spec()}): "
-                              f"{escape(record.seen_by(view_seat))}")
+            who = "you" if seat == view_seat else escape(agents[seat].spec())
+            console.print(f"[dim]#{record.index + 1:>4}[/dim] seat {seat} ({who}): {escape(record.seen_by(view_seat))}")
         finished = True
     except Quit:
         console.print("[yellow]Game left before its end.[/yellow]")
     finally:
-        save_log(state, agents, log_path)
-        console.print(f"[dim]Game log saved to {log_path}[/dim]")
+        try:
+            save_log(state, agents, log_path)
+        except OSError as exc:  # the game is never lost: the log goes to a temporary file
+            fallback = Path(tempfile.mkstemp(prefix=f"inkhorn-{game.id}-", suffix=".json")[1])
+            save_log(state, agents, fallback)
+            console.print(f"[yellow]Could not write {escape(str(log_path))} ({escape(exc.strerror or str(exc))}); "
+                          f"the game log is in {escape(str(fallback))}[/yellow]")
+        else:
+            console.print(f"[dim]Game log saved to {escape(str(log_path))}[/dim]")
     if finished:
         console.print(game.render(state, view_seat))
         console.print(Panel(result_text(state, agents), title="Result"))

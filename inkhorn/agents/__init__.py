@@ -6,7 +6,7 @@ from inkhorn.agents.base import Agent
 from inkhorn.agents.greedy import GreedyAgent
 from inkhorn.agents.mcts import MCTSAgent
 from inkhorn.agents.random_agent import RandomAgent
-from inkhorn.core.errors import AgentError, OptionError
+from inkhorn.core.errors import AgentError, OptionError, clip
 from inkhorn.core.options import parse_key_values
 
 AGENTS: dict[str, type[Agent]] = {
@@ -20,7 +20,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     name, _, params = spec.strip().partition(":")
     cls = AGENTS.get(name)
     if cls is None:
-        raise AgentError(f"unknown agent {name!r}; agents: {', '.join(sorted(AGENTS))}")
+        raise AgentError(f"unknown agent {clip(name)}; agents: {', '.join(sorted(AGENTS))}")
     try:
         values = parse_key_values(p for p in params.split(",") if p.strip())
         return cls(seed, values)

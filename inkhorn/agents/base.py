@@ -28,7 +28,7 @@ class Agent(ABC):
     def __init__(self, seed: int = 0, params: dict[str, Any] | AgentParams | None = None):
         self.seed = seed
         self.rng = random.Random(seed)
-        self.params = parse_options(self.Params, params)
+        self.params = parse_options(self.Params, params, owner=f"the {self.name} agent")
 
     @abstractmethod
     def choose(self, state: GameState, seat: int) -> str:

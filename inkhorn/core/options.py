@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from inkhorn.core.errors import OptionError
+from inkhorn.core.errors import OptionError, clip
 
 OptionsT = TypeVar("OptionsT", bound="GameOptions")
 
@@ -21,6 +21,14 @@ class GameOptions(BaseModel):
     """Base of every game's options: immutable, unknown keys rejected."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _plain_text(cls, value: Any) -> Any:
+        """No option's text holds a NUL or runs past a path's length (file options are paths)."""
+        if isinstance(value, str) and ("\x00" in value or len(value) > 4096):
+            raise ValueError("not a usable value (a NUL character, or longer than 4096 characters)")
+        return value
 
     @classmethod
     def describe(cls) -> list[tuple[str, str, str]]:
@@ -31,7 +39,10 @@ class GameOptions(BaseModel):
         return rows
 
 
-def parse_options(model: type[OptionsT], raw: Mapping[str, Any] | OptionsT | None) -> OptionsT:
+def parse_options(
+    model: type[OptionsT], raw: Mapping[str, Any] | OptionsT | None, owner: str = "this game"
+) -> OptionsT:
+    """``raw`` validated by ``model``; an unknown key is refused with the options of ``owner``."""
     if raw is None:
         raw = {}
     if isinstance(raw, model):
@@ -42,7 +53,7 @@ def parse_options(model: type[OptionsT], raw: Mapping[str, Any] | OptionsT | Non
     unknown = [k for k in raw if k not in model.model_fields]
     if unknown:
         raise OptionError(
-            f"unknown option {unknown[0]!r}; options of this game: {', '.join(known) or '(none)'}"
+            f"unknown option {clip(unknown[0])}; options of {owner}: {', '.join(known) or '(none)'}"
         )
     try:
         return model.model_validate(dict(raw))
@@ -50,7 +61,7 @@ def parse_options(model: type[OptionsT], raw: Mapping[str, Any] | OptionsT | Non
         problems = []
         for err in exc.errors():
             where = ".".join(str(p) for p in err["loc"]) or "options"
-            problems.append(f"{where}: {err['msg']} (got {err.get('input')!r})")
+            problems.append(f"{clip(where)}: {err['msg']} (got {clip(err.get('input'))})")
         raise OptionError("bad option " + "; ".join(problems)) from None
 
 
@@ -60,6 +71,6 @@ def parse_key_values(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {pair!r} is not of the form key=value")
+            raise OptionError(f"option {clip(pair)} is not of the form key=value")
         out[key.strip()] = value.strip()
     return out

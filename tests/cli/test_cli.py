@@ -107,9 +107,10 @@ def test_hell_of_the_library_profile_moves_the_start_two_points_per_game(tmp_pat
             "--save", str(tmp_path / "log.json")]
     assert runner.invoke(app, args).exit_code == 0
     assert json.loads(profile.read_text())["games"] == 1
+    args[-1] = str(tmp_path / "log2.json")  # a log never overwrites another
     result = runner.invoke(app, args)
     assert result.exit_code == 0 and "next game starts at 4 points" in result.output
-    assert ReplayLog.load(tmp_path / "log.json").options["hell_level"] == 1
+    assert ReplayLog.load(tmp_path / "log2.json").options["hell_level"] == 1
 
 
 def test_hell_profile_is_only_for_scriptoria(sealed, tmp_path):
