@@ -173,7 +173,7 @@ def run_arena(
     }
     model = PlackettLuce()
     ratings = [model.rating(name=label) for label in labels]
-    out = open(out_path, "w") if out_path is not None else None
+    out = open(out_path, "w") if out_path is not None else None  # noqa: SIM115 (closed in the finally below)
     total_seconds = 0.0
     total_decisions = 0
     try:

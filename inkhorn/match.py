@@ -8,11 +8,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from inkhorn import games
 from inkhorn.agents import Agent, make_agent
 from inkhorn.core.errors import InkhornError, OptionError
 from inkhorn.core.game import Game
 from inkhorn.core.state import GameState
-from inkhorn import games
 
 
 @dataclass

@@ -19,6 +19,7 @@ class GreedyParams(AgentParams):
 class GreedyAgent(Agent):
     name = "greedy"
     Params = GreedyParams
+    params: GreedyParams
 
     def choose(self, state: GameState, seat: int) -> str:
         legal = state.legal_actions()

@@ -105,6 +105,7 @@ class SearchStats:
 class MCTSAgent(Agent):
     name = "mcts"
     Params = MCTSParams
+    params: MCTSParams
 
     def __init__(self, seed: int = 0, params=None):
         super().__init__(seed, params)
@@ -206,6 +207,7 @@ class MCTSAgent(Agent):
             for _, child in available:
                 child.avail += 1
             if expand:
+                assert untried is not None
                 action = self._pick_untried(node, untried, rng)
                 child = _Node(mover)
                 children[action] = child
@@ -227,6 +229,7 @@ class MCTSAgent(Agent):
                     value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
                     if value > best_value:
                         chosen, best, best_value = action, child, value
+            assert chosen is not None and best is not None  # ``available`` is never empty here
             world.apply_trusted(chosen)
             node = best
             path.append(node)

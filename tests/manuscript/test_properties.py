@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inkhorn.games import get_game
 from inkhorn.core.checks import check_random_game
+from inkhorn.games import get_game
 from inkhorn.games.manuscript.rules import Acquire, text_shapes
 from inkhorn.games.manuscript.state import CUBES, DECO, ManuscriptState
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from inkhorn.core.checks import check_determinize
 from inkhorn.games.novelist.rules import Arrange, genre_in_play, spelling
 from inkhorn.match import play_match

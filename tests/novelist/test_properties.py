@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inkhorn.games import get_game
 from inkhorn.core.checks import check_random_game
+from inkhorn.games import get_game
 from tests.novelist.helpers import check_conservation
 
 VARIANTS = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from inkhorn.core.errors import IllegalAction
 from inkhorn.core.checks import snapshot
+from inkhorn.core.errors import IllegalAction
 from inkhorn.games.scriptoria.rules import ChooseReceiver, GiveLectern, InkTurn, LastTurn, PickLectern
 from inkhorn.games.scriptoria.state import LAST, LECTERNS
 

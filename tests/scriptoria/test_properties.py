@@ -7,8 +7,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inkhorn.games import get_game
 from inkhorn.core.checks import check_random_game, snapshot
+from inkhorn.games import get_game
 from inkhorn.games.scriptoria.content import load_content
 from inkhorn.games.scriptoria.state import ScriptoriaState
 

@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inkhorn.games import get_game
 from inkhorn.core.checks import check_random_game
+from inkhorn.games import get_game
 from tests.verse_variant.helpers import conservation
 
 

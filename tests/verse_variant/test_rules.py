@@ -10,7 +10,13 @@ from inkhorn.core.checks import snapshot
 from inkhorn.core.errors import ContentError, IllegalAction, OptionError
 from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant.content import CARD_NAMES, NUM_WITNESSES
-from inkhorn.games.verse_variant.scoring import critical_sets, final_breakdown, ladder, majority_table, place_awards
+from inkhorn.games.verse_variant.scoring import (
+    critical_sets,
+    final_breakdown,
+    ladder,
+    majority_table,
+    place_awards,
+)
 from tests.verse_variant.helpers import (
     GAME,
     card,

@@ -56,7 +56,9 @@ class TextCard(_Model):
 
     @property
     def total(self) -> int:
-        return self.squares if self.form == "prose" else self.line_length * self.lines  # type: ignore[operator]
+        if self.form == "prose":
+            return self.squares or 0
+        return (self.line_length or 0) * (self.lines or 0)
 
 
 class Exemplar(_Model):
@@ -132,7 +134,7 @@ def build(raw_texts: list[Any], raw_ex: list[Any], raw_deco: list[Any], sources:
     models: list[list[Any]] = []
     for raw, model, src in ((raw_texts, TextCard, sources[0]), (raw_ex, Exemplar, sources[1]),
                             (raw_deco, Decoration, sources[2])):
-        items = validate_each(model, raw, src)
+        items: list[Any] = validate_each(model, raw, src)
         ids = [i.id for i in items]
         dup = sorted({i for i in ids if ids.count(i) > 1})
         if dup:

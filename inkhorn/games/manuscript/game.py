@@ -137,7 +137,7 @@ class ManuscriptGame(Game):
         assert isinstance(state, ManuscriptState)
         return state.hidden_names(seat)
 
-    def chapter(self, state: GameState) -> str:
+    def chapter(self, state: ManuscriptState) -> str:
         return f"Round {state.round}"
 
     def holdings(self, state: Any) -> Any:

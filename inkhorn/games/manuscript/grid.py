@@ -59,6 +59,7 @@ class Geometry:
         # quadrants: 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right
         self.quadrants = (top & left, top & right, bottom & left, bottom & right)
         self._shapes: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, int, int], ...]] = {}
+        self._tiles: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]] = {}
 
     # ---- masks ----------------------------------------------------------------------------
     def dilate(self, m: int, diagonal: bool = True) -> int:
@@ -124,15 +125,11 @@ class Geometry:
         return [(r, c) for r, c, m in self.shapes(lens, double) if not m & forbidden]
 
     def fits(self, lens: tuple[int, ...], double: bool, forbidden: int) -> bool:
-        for _r, _c, m in self.shapes(lens, double):
-            if not m & forbidden:
-                return True
-        return False
+        return any(not m & forbidden for _r, _c, m in self.shapes(lens, double))
 
     # ---- decorations --------------------------------------------------------------------
     def tile_placements(self, cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:
-        key = ("tile", cells)
-        found = self._shapes.get(key)  # type: ignore[call-overload]
+        found = self._tiles.get(cells)
         if found is None:
             h = max(r for r, _ in cells) + 1
             w = max(c for _, c in cells) + 1
@@ -144,7 +141,7 @@ class Geometry:
                         m |= 1 << ((r + dr) * COLS + c + dc)
                     items.append((r, c, m))
             found = tuple(items)
-            self._shapes[key] = found  # type: ignore[index]
+            self._tiles[cells] = found
         return found
 
 

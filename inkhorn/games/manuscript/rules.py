@@ -30,7 +30,16 @@ from typing import TYPE_CHECKING
 from inkhorn.core.errors import IllegalAction
 from inkhorn.core.step import Step
 from inkhorn.games.manuscript.grid import COPY_TABLE, MAX_COPY_CUBES, cubes_for, prose_lines
-from inkhorn.games.manuscript.state import CUBES, DECO, MAX_PAID_KEEP, MAX_SCRAPE, OVER, PLAY, RETAIN, SHOP_ROW
+from inkhorn.games.manuscript.state import (
+    CUBES,
+    DECO,
+    MAX_PAID_KEEP,
+    MAX_SCRAPE,
+    OVER,
+    PLAY,
+    RETAIN,
+    SHOP_ROW,
+)
 
 if TYPE_CHECKING:
     from inkhorn.games.manuscript.state import ManuscriptState as S
@@ -83,10 +92,7 @@ def text_fits(state: S, seat: int, card: int) -> bool:
 
 
 def already_copied(state: S, seat: int, card: int) -> bool:
-    for rec in state.records[seat]:
-        if rec[0] == card:
-            return True
-    return False
+    return any(rec[0] == card for rec in state.records[seat])
 
 
 def can_copy(state: S, seat: int) -> bool:
@@ -127,7 +133,7 @@ def scrape_rows(state: S, seat: int) -> list[tuple[int, int]]:
 def tile_anchors(state: S, seat: int, slot: int) -> list[tuple[int, int, int]]:
     geo = state.geo
     cells = state.content.deco_cells[state.content.deco_of[state.exemplars[slot]]]
-    out = []
+    out: list[tuple[int, int, int]] = []
     for page in (0, 1):
         k = 2 * seat + page
         blocked = state.tmask[k] | state.dmask[k] | state.reserved_mask(seat, page)

@@ -11,12 +11,15 @@ Grid cells (``grid[seat]``, one byte per square, page 0 then page 1, row by row)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
 from inkhorn.core.state import GameState
 from inkhorn.games.manuscript.content import Content, load_content
 from inkhorn.games.manuscript.grid import Geometry, geometry
+
+if TYPE_CHECKING:
+    from inkhorn.games.manuscript.game import ManuscriptOptions
 
 DECO = 128
 CUBES = 8
@@ -29,6 +32,8 @@ PLAY, RETAIN, OVER = "play", "retain", "over"
 
 @dataclass(kw_only=True, eq=False)
 class ManuscriptState(GameState):
+    if TYPE_CHECKING:  # the base holds any game's options; this state holds its own game's
+        options: ManuscriptOptions
     # content and derived constants (not saved; restored from the options)
     content: Content = transient_field(default=None)
     geo: Geometry = transient_field(default=None)
@@ -198,7 +203,7 @@ class ManuscriptState(GameState):
             self.require(len(self.grid[s]) == cells, "grid", f"a scribe's pages have {cells} squares")
             self.require(all(0 <= v < 256 for v in self.grid[s]), "grid", "a square out of range")
             self.require(0 <= self.own[s] <= self.hand[s], "own", "own cubes out of range")
-            self.require(0 <= self.locked[s] and 0 <= self.reserved[s] and self.locked[s] + self.reserved[s] <= CUBES,
+            self.require(self.locked[s] >= 0 and self.reserved[s] >= 0 and self.locked[s] + self.reserved[s] <= CUBES,
                          "locked", "cubes out of range")
             self.require(0 <= self.progress[s] <= len(self.plan[s]), "progress", "beyond the plan")
             self.require(all(0 <= x < cells for x in self.plan[s]), "plan", "a square off the pages")

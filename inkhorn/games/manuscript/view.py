@@ -118,7 +118,7 @@ def shop_table(state: ManuscriptState) -> Table:
     content = state.content
     table = Table(title="Shop (discard pile ← … → draw pile)", show_lines=False, expand=False)
     table.add_column("row")
-    for i, cost in enumerate(state.costs):
+    for cost in state.costs:
         table.add_column(f"{cost} cube{'s' if cost > 1 else ''}")
     for row in (0, 1):
         cells = []

@@ -189,7 +189,7 @@ class NovelistGame(Game):
         assert isinstance(state, NovelistState)
         return state.hidden_names(seat)
 
-    def chapter(self, state: GameState) -> str:
+    def chapter(self, state: NovelistState) -> str:
         return f"Round {state.rounds + 1}"
 
     def holdings(self, state: Any) -> Any:

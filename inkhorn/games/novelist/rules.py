@@ -336,12 +336,11 @@ def use_power(state: S, seat: int, action: str) -> bool:
         state.push(*(SetAside(seat, s) for s in others if state.discard[s]))
         return True
     elif key == "smudge":
-        if not state.offer_deck:
-            if state.offer_discard:
-                pile = sorted(state.offer_discard)
-                state.rng.shuffle(pile)
-                state.offer_deck = pile
-                state.offer_discard = []
+        if not state.offer_deck and state.offer_discard:
+            pile = sorted(state.offer_discard)
+            state.rng.shuffle(pile)
+            state.offer_deck = pile
+            state.offer_discard = []
         if state.offer_deck:
             c = state.offer_deck.pop()
             state.offer_discard.append(c)

@@ -80,18 +80,18 @@ def score_word(cards_table: tuple[Card, ...], sp: Spelling, word: str, cards: tu
     for i in range(n):
         if wild[i] or i == req_pos:
             continue
-        c = cards[i]
-        if c in hand or c in must_wild or c in own_classics:
-            card = gives[i] = table[c]
-            g = card.genre
+        k = cards[i]
+        if k in hand or k in must_wild or k in own_classics:
+            mine = gives[i] = table[k]
+            g = mine.genre
             if g:
                 count[g] = count.get(g, 0) + 1
     active = [False] * n
     if count:
         for i in range(n):
-            card = gives[i]
-            if card is not None:
-                g = card.genre
+            giver = gives[i]
+            if giver is not None:
+                g = giver.genre
                 if g and count[g] - 1 + genre_in_play.get(g, 0) >= 1:
                     active[i] = True
     # doubling: each active doubler picks its better adjacent benefit-giving neighbour
@@ -168,9 +168,10 @@ def score_word(cards_table: tuple[Card, ...], sp: Spelling, word: str, cards: tu
         if k == "letter_coins" or k == "letter_prestige" or k == "genre_prestige":
             hits = 0
             for c in gives:
-                if c is not None:
-                    if (k == "genre_prestige" and c.genre == ev.genre) or (k != "genre_prestige" and c.letter in ev.letters):
-                        hits += 1
+                if c is not None and (
+                    (k == "genre_prestige" and c.genre == ev.genre) or (k != "genre_prestige" and c.letter in ev.letters)
+                ):
+                    hits += 1
             if k == "letter_coins":
                 coins += ev.n * hits
             else:

@@ -7,12 +7,15 @@ and word finder are transient: restored from the options after loading a saved g
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
 from inkhorn.core.state import GameState
 from inkhorn.games.novelist.content import Content, load_content
 from inkhorn.games.novelist.words import Dictionary, WordFinder, load_dictionary
+
+if TYPE_CHECKING:
+    from inkhorn.games.novelist.game import NovelistOptions
 
 _FINDERS: dict[tuple[str | None, str | None], WordFinder] = {}
 
@@ -34,6 +37,8 @@ _SMALL_LISTS = (
 
 @dataclass(kw_only=True, eq=False)
 class NovelistState(GameState):
+    if TYPE_CHECKING:  # the base holds any game's options; this state holds its own game's
+        options: NovelistOptions
     # per seat piles
     deck: list[list[int]]
     hand: list[list[int]]

@@ -298,7 +298,7 @@ class WordFinder:
             award_gain = [0.0] * (MAX_FIND_LEN + 2)
             for L in range(MAX_FIND_LEN + 2):
                 _alen, a = award_for(sp, L)
-                award_gain[L] = (a - sp.award_now if a else 0) + (long_bonus if L >= long_len else 0) + 0.01 * L
+                award_gain[L] = (a - sp.award_now if a else 0) + (long_bonus if long_len <= L else 0) + 0.01 * L
             reach = [max(award_gain[max(lo_len, k + f) : min(hi_len, k + wild_cap) + 1], default=-1e9)
                      for k in range(most + 1)]
             if len(self._gains) >= 1024:
@@ -408,7 +408,7 @@ class WordFinder:
             wmax = wb if wb < wild_cap else wild_cap
             for w in range(f, wmax + 1):
                 L = k + w
-                if L < lo_len or L > hi_len:
+                if lo_len > L or hi_len < L:
                     continue
                 v = est + award_gain[L]
                 if w == 0:

@@ -22,7 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from inkhorn.core.content import read_json, validate
 from inkhorn.core.errors import ContentError
 
-COLOURS = ("red", "blue", "green", "black", "gold")
+Colour = Literal["red", "blue", "green", "black", "gold"]
+COLOURS: tuple[Colour, ...] = ("red", "blue", "green", "black", "gold")
 RED, BLUE, GREEN, BLACK, GOLD = range(5)
 KINDS = ("border", "corner", "text", "miniature", "dropcap")
 SUPPLIES = ("red", "blue", "green", "black", "gold", "quill")
@@ -38,7 +39,7 @@ class SketchModel(_Model):
     id: str = Field(min_length=1, max_length=12, pattern=r"^[A-Za-z0-9_-]+$")
     kind: Literal["border", "corner", "text", "miniature", "dropcap"]
     name: str = Field(min_length=1)
-    cost: dict[Literal["red", "blue", "green", "black", "gold"], int]
+    cost: dict[Colour, int]
     points: int = Field(ge=0, le=50)
 
     @field_validator("cost")
@@ -54,7 +55,7 @@ class SketchFile(_Model):
 
 
 class InkModel(_Model):
-    colour: Literal["red", "blue", "green", "black", "gold"]
+    colour: Colour
     name: str
     count: int = Field(ge=0, le=200)
 
@@ -109,7 +110,7 @@ class Sketch:
     id: str
     kind: int  # index into KINDS
     name: str
-    cost: tuple[int, int, int, int, int]  # per colour, in COLOURS order
+    cost: tuple[int, ...]  # per colour, in COLOURS order (five)
     points: int
 
 
@@ -205,7 +206,7 @@ def load_content(path: str | None = None) -> Content:
         raise ContentError(src["inks"], "there must be at least one ink")
 
     # lecterns
-    lids = [l.id for l in lec.lecterns]
+    lids = [lectern.id for lectern in lec.lecterns]
     if len(set(lids)) != len(lids):
         raise ContentError(src["lecterns"], "lectern ids must be unique")
     if len(lids) < 5:
@@ -269,8 +270,8 @@ def load_content(path: str | None = None) -> Content:
         ink_counts=ink_counts,
         ink_names=tuple(by_colour[c].name for c in COLOURS),
         lectern_ids=tuple(lids),
-        lectern_names=tuple(l.name for l in lec.lecterns),
-        lectern_supply=tuple(SUPPLIES.index(l.supply) for l in lec.lecterns),
+        lectern_names=tuple(lectern.name for lectern in lec.lecterns),
+        lectern_supply=tuple(SUPPLIES.index(lectern.supply) for lectern in lec.lecterns),
         part_ids=tuple(all_parts),
         part_names=tuple(names),
         part_slots=tuple(tuple(s) for s in part_slots) + (tuple(range(len(scr.slots))),),

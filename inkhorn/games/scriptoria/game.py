@@ -116,7 +116,7 @@ class ScriptoriaGame(Game):
         assert isinstance(state, ScriptoriaState)
         return state.hidden_names(seat)
 
-    def chapter(self, state: GameState) -> str:
+    def chapter(self, state: ScriptoriaState) -> str:
         from inkhorn.games.scriptoria.state import PHASE_NAMES
 
         return f"Day {state.day} · {PHASE_NAMES[state.phase]}"
@@ -124,7 +124,7 @@ class ScriptoriaGame(Game):
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
 
-    def render(self, state: GameState, seat: int | None) -> Any:
+    def render(self, state: ScriptoriaState, seat: int | None) -> Any:
         from inkhorn.games.scriptoria.view import render
 
         return render(state, seat)

@@ -14,12 +14,15 @@ the next draw.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
 from inkhorn.core.state import GameState
 from inkhorn.games.scriptoria.content import COLOURS, KINDS, SUPPLIES, Content, load_content
 from inkhorn.games.scriptoria.scoring import HELL_DOOR, breakdown, score
+
+if TYPE_CHECKING:
+    from inkhorn.games.scriptoria.game import ScriptoriaOptions
 
 # phases of a Day
 INKS, LECTERNS, LAST, END_OF_DAY, OVER = range(5)
@@ -34,6 +37,8 @@ QUILL_POINTS = 2
 
 @dataclass(kw_only=True, eq=False)
 class ScriptoriaState(GameState):
+    if TYPE_CHECKING:  # the base holds any game's options; this state holds its own game's
+        options: ScriptoriaOptions
     day: int
     phase: int
     archivist: int

@@ -81,7 +81,7 @@ def render(state: ScriptoriaState, seat: int | None) -> Any:
             row = Text()
             for i in slots:
                 side = c.slot_side[i]
-                row.append(("L:" if side == "left" else "R:" if side == "right" else ""))
+                row.append("L:" if side == "left" else "R:" if side == "right" else "")
                 row.append_text(sketch_text(state, scroll[i]) if scroll[i] != EMPTY else Text("[ ]", style="dim"))
                 row.append(" ")
             t.add_row(KINDS[kind], row)

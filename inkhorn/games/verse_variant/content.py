@@ -148,15 +148,15 @@ def _validate(witnesses: list[WitnessModel], tools: list[ToolModel], insts: list
             raise ContentError(f"{where}/tools.json", f"{t.id}: timing {t.timing!r} cannot change (its effect is {base[t.id]!r})")
     if len(insts) != 5 or sorted(i.feature for i in insts) != sorted(FEATURES):
         raise ContentError(f"{where}/institutions.json", "needs five Institutions, one per Feature")
-    for i in insts:
-        if len(i.slots) != 3 or i.cost < 1:
-            raise ContentError(f"{where}/institutions.json", f"{i.name}: needs 3 slots and a cost of at least 1")
+    for inst in insts:
+        if len(inst.slots) != 3 or inst.cost < 1:
+            raise ContentError(f"{where}/institutions.json", f"{inst.name}: needs 3 slots and a cost of at least 1")
     insts = sorted(insts, key=lambda i: FEATURES.index(i.feature))
     return Content(witnesses, tools, insts)
 
 
 @cache
-def _default_models() -> tuple[list, list, list]:
+def _default_models() -> tuple[list[WitnessModel], list[ToolModel], list[InstitutionModel]]:
     base = resources.files(__package__).joinpath("content")
     return (
         _read(base.joinpath("witnesses.json"), "witnesses.json", "witnesses", WitnessModel),
@@ -178,11 +178,11 @@ def load_content(path: str | None) -> Content:
     folder = Path(path)
     if not folder.is_dir():
         raise ContentError(path, "content must be a folder holding witnesses.json, tools.json and/or institutions.json")
-    parts = list(_default_models())
-    for i, (name, key, model) in enumerate(
-        (("witnesses.json", "witnesses", WitnessModel), ("tools.json", "tools", ToolModel), ("institutions.json", "institutions", InstitutionModel))
-    ):
-        f = folder / name
-        if f.exists():
-            parts[i] = _read(f, str(f), key, model)
-    return _validate(*parts, str(folder))
+    witnesses, tools, insts = _default_models()
+    if (folder / "witnesses.json").exists():
+        witnesses = _read(folder / "witnesses.json", str(folder / "witnesses.json"), "witnesses", WitnessModel)
+    if (folder / "tools.json").exists():
+        tools = _read(folder / "tools.json", str(folder / "tools.json"), "tools", ToolModel)
+    if (folder / "institutions.json").exists():
+        insts = _read(folder / "institutions.json", str(folder / "institutions.json"), "institutions", InstitutionModel)
+    return _validate(witnesses, tools, insts, str(folder))

@@ -10,11 +10,11 @@ from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.games.verse_variant import rules
+from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
 from inkhorn.games.verse_variant.content import NUM_WITNESSES, load_content
 from inkhorn.games.verse_variant.scoring import final_breakdown, majority_table
 from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
 from inkhorn.games.verse_variant.steps import Ask, SealedAsk
-from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
 from inkhorn.games.verse_variant.view import holdings as view_holdings
 
 GRANTS = {3: 5, 4: 4, 5: 3}
@@ -86,9 +86,10 @@ class VerseGame(Game):
     json_types = (Ask, SealedAsk)
 
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> VerseState:
+        assert isinstance(options, VerseOptions)  # Game.options() made them
         content = load_content(options.content)
-        tools = []
-        aside = []
+        tools: list[int] = []
+        aside: list[int] = []
         for rank in range(15):
             group = [NUM_WITNESSES + rank * 5 + v for v in range(5)]
             pick = rng.randrange(5)
@@ -134,8 +135,9 @@ class VerseGame(Game):
         now, unused Grants valued by the claims they still allow, the chance of winning the
         bout in progress, against the best opponent."""
         n = state.num_players
+        vals: list[float]
         if state.phase == "over":
-            vals = list(state.prestige)
+            vals = [float(p) for p in state.prestige]
         else:
             left = max(0.0, 1.0 - state.sessions_done / n)
             majority = majority_table(state)
@@ -143,7 +145,7 @@ class VerseGame(Game):
             desk = _desk_value(state)
             vals = []
             for x in range(n):
-                v = state.prestige[x] + final_breakdown(state, x)["total"] + sum(majority[x])
+                v: float = state.prestige[x] + final_breakdown(state, x)["total"] + sum(majority[x])
                 v += state.grants[x] * 10 * left + 1.5 * state.eureka[x] + 0.5 * len(state.hands[x])
                 if x == lead:
                     v += 0.5 * desk
@@ -152,13 +154,13 @@ class VerseGame(Game):
         best = max(v for i, v in enumerate(vals) if i != seat)
         return mine - best
 
-    def check_integrity(self, state: VerseState) -> None:  # type: ignore[override]
+    def check_integrity(self, state: VerseState) -> None:
         state.check_integrity([*rules.PHASES, "over"])
 
-    def hidden_names(self, state: VerseState, seat: int | None) -> set[str]:  # type: ignore[override]
+    def hidden_names(self, state: VerseState, seat: int | None) -> set[str]:
         return state.hidden_names(seat)
 
-    def chapter(self, state: VerseState) -> str:  # type: ignore[override]
+    def chapter(self, state: VerseState) -> str:
         return f"Collation Session {state.session}"
 
     def holdings(self, state: Any) -> Any:

@@ -8,9 +8,9 @@ from inkhorn.games.verse_variant.content import TOOL_BY_CODE
 
 LADDER = (0, 1, 2, 4, 7, 12, 18, 25, 33, 42, 52, 66)
 SET_VALUE = {5: 22, 4: 16, 3: 10}
-SPOT_AWARDS = (7, 4, 1)
-LEAD_AWARDS = (5, 3)
-OTHER_AWARDS = (2,)
+SPOT_AWARDS: tuple[int, ...] = (7, 4, 1)
+LEAD_AWARDS: tuple[int, ...] = (5, 3)
+OTHER_AWARDS: tuple[int, ...] = (2,)
 T14D = TOOL_BY_CODE["T-14d"]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
 from inkhorn.core.state import GameState
@@ -21,6 +21,9 @@ from inkhorn.games.verse_variant.content import (
     Content,
     load_content,
 )
+
+if TYPE_CHECKING:
+    from inkhorn.games.verse_variant.game import VerseOptions
 
 TRACK_SPACES = 21
 FEATURE_TOKENS = 55  # of each colour
@@ -42,6 +45,8 @@ LISTS = (
 
 @dataclass(kw_only=True, eq=False)
 class VerseState(GameState):
+    if TYPE_CHECKING:  # the base holds any game's options; this state holds its own game's
+        options: VerseOptions
     content: Content = transient_field(default=None)
     phase: str
     session: int
@@ -365,7 +370,10 @@ class VerseState(GameState):
     def _peeks_set_aside(self, seat: int | None) -> bool:
         """Paleographic Ledger lets its player look through the set-aside Tools."""
         top = self.stack[-1] if self.stack else None
-        return seat is not None and top is not None and getattr(top, "kind", "") == "T-5d" and top.stage == 0 and top.seat == seat
+        return (
+            seat is not None and top is not None and getattr(top, "kind", "") == "T-5d"
+            and getattr(top, "stage", None) == 0 and top.seat == seat
+        )
 
     def resample_hidden(self, seat: int | None) -> None:
         """Re-deal other scholars' hands and face-down echoes; which set-aside Tool of each

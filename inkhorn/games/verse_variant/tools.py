@@ -18,11 +18,11 @@ from collections.abc import Callable
 from inkhorn.games.verse_variant.content import CARD_BY_NAME, CARD_NAMES, COLOURS, NUM_WITNESSES
 from inkhorn.games.verse_variant.rules import (
     add_to_hand,
-    put,
     clockwise,
     eureka_gain,
     lacuna_to_feature,
     place_cube,
+    put,
     refresh_grant,
     spend_grant,
     spend_tool,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -88,7 +88,7 @@ def render(state, seat: int | None) -> Any:
     desk.append_text(cards_text(state, state.desk))
     if any(state.desk_tok) or any(state.desk_cor):
         desk.append(f"  tokens {tokens_text(state.desk_tok)}  corruption {state.desk_cor}")
-    parts = [head, tracks, insts, scholars, desk]
+    parts: list[RenderableType] = [head, tracks, insts, scholars, desk]
     shown = sorted({c for c in (state.hands[seat] if seat is not None else []) if c >= NUM_WITNESSES}
                    | {c for t in state.tableau for c in t} | {c for c in state.primary if c >= NUM_WITNESSES})
     if shown:
