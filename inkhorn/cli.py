@@ -225,10 +225,16 @@ def _stats_table(results: list[MatchResult]) -> Table:
         counts = Counter(values)
         distribution = ""
         if len(counts) <= 15 and all(float(v).is_integer() for v in values):
-            distribution = "  ".join(f"{v:g}:{counts[v]}" for v in sorted(counts))
-        table.add_row(key, f"{statistics.fmean(values):.3g}", f"{min(values):.3g}", f"{max(values):.3g}",
-                      distribution)
+            distribution = "  ".join(f"{_plain(v)}:{counts[v]}" for v in sorted(counts))
+        table.add_row(key, _plain(statistics.fmean(values)), _plain(min(values)), _plain(max(values)), distribution)
     return table
+
+
+def _plain(x: float) -> str:
+    """A figure as people write it: 3,320 and 0.25, not 3.32e+03."""
+    if float(x).is_integer():
+        return f"{int(x):,}"
+    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:.3g}"
 
 
 @app.command()

@@ -108,3 +108,12 @@ def test_an_agents_unknown_option_names_the_agents_options():
     result = runner.invoke(app, ["play", "scriptoria", "--seats", "random,mcts:foo=1"])
     assert result.exit_code == 2
     assert "options of the mcts agent" in result.output and "iters" in result.output
+
+
+@pytest.mark.parametrize("game", ["scriptoria", "verse_variant", "manuscript", "novelist", "ancients"])
+def test_simulate_prints_game_length_figures_for_every_game_in_plain_numbers(game):
+    result = runner.invoke(app, ["simulate", game, "--games", "2", "--agents", "random"])
+    assert result.exit_code == 0, result.output[-500:]
+    figures = result.output.split("Per game")[1]
+    assert any(word in figures for word in ("rounds", "days", "sessions"))
+    assert "e+0" not in result.output and "stats: {}" not in result.output

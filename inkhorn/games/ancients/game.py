@@ -133,6 +133,10 @@ class AncientsGame(Game):
     def hidden_names(self, state: AncientsState, seat: int | None) -> set[str]:
         return state.hidden_names(seat)
 
+    def stats(self, state: AncientsState) -> dict[str, float]:
+        """Rounds played, and whether the end was triggered by the rules or the round limit."""
+        return {"rounds": float(state.round), "end_triggered": float(state.end_triggered)}
+
     def chapter(self, state: AncientsState) -> str:
         return f"Round {state.round}"
 

@@ -189,6 +189,12 @@ class NovelistGame(Game):
         assert isinstance(state, NovelistState)
         return state.hidden_names(seat)
 
+    def stats(self, state: NovelistState) -> dict[str, float]:
+        """Rounds played, and whether 60 prestige (or the co-op goals) ended the game rather
+        than the round limit."""
+        by_rules = state.final_round or (state.options.coop != "off" and state.rounds < state.options.max_rounds)
+        return {"rounds": float(state.rounds), "ended_by_prestige": float(by_rules)}
+
     def chapter(self, state: NovelistState) -> str:
         return f"Round {state.rounds + 1}"
 

@@ -160,6 +160,10 @@ class VerseGame(Game):
     def hidden_names(self, state: VerseState, seat: int | None) -> set[str]:
         return state.hidden_names(seat)
 
+    def stats(self, state: VerseState) -> dict[str, float]:
+        """Collation Sessions played and the Reading Desks claimed in them."""
+        return {"sessions": float(state.sessions_done), "grants_spent": float(sum(state.spent))}
+
     def chapter(self, state: VerseState) -> str:
         return f"Collation Session {state.session}"
 
