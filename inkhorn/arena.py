@@ -231,39 +231,40 @@ def run_arena(
 
 
 def render_report(report: ArenaReport) -> Any:
-    """The report as rich tables: one line per agent, then the head-to-head matrix."""
+    """The report as rich tables that read whole in an 80-column terminal: one line per
+    agent, then the head-to-head matrix. Agents are named by a letter in the tables and in
+    full in a key below them."""
     from rich.console import Group
+    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     balanced = report.games % report.block == 0
     title = (
         f"{report.game}: {report.games} games, {report.players} players, seed {report.seed}"
         f" (blocks of {report.block}{'' if balanced else ', last block incomplete'})"
     )
+    letter = {line.label: chr(ord("A") + i) for i, line in enumerate(report.agents)}
     table = Table(title=title)
-    table.add_column("agent")
-    table.add_column("games", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("mean margin", justify="right")
-    table.add_column("rating (mu ± sigma)", justify="right")
-    table.add_column("ordinal", justify="right")
+    table.add_column("agent", no_wrap=True)
+    for name in ("games", "win rate", "95% CI", "mean margin", "rating", "ordinal"):
+        table.add_column(name, justify="right", no_wrap=True)
     for line in sorted(report.agents, key=lambda x: -x.ordinal):
         lo, hi = line.win_ci
         table.add_row(
-            line.label,
+            letter[line.label],
             str(line.games),
             f"{line.win_rate:.1%}",
-            f"{lo:.1%}–{hi:.1%}",
+            f"{lo:.0%}–{hi:.0%}",
             f"{line.margin:+.2f}",
-            f"{line.mu:.1f} ± {line.sigma:.1f}",
+            f"{line.mu:.1f}±{line.sigma:.1f}",
             f"{line.ordinal:.1f}",
         )
     h2h = Table(title="head-to-head: row beats column (95% CI)")
     h2h.add_column("")
     labels = [line.label for line in report.agents]
     for label in labels:
-        h2h.add_column(label, justify="right")
+        h2h.add_column(letter[label], justify="right", no_wrap=True)
     for first in labels:
         cells = []
         for second in labels:
@@ -272,6 +273,8 @@ def render_report(report: ArenaReport) -> Any:
                 continue
             h = report.pair(first, second)
             lo, hi = h.ci
-            cells.append(f"{h.rate:.1%} ({lo:.0%}–{hi:.0%})" if h.trials else "n/a")
-        h2h.add_row(first, *cells)
-    return Group(table, h2h)
+            cells.append(f"{h.rate:.0%} ({lo:.0%}–{hi:.0%})" if h.trials else "n/a")
+        h2h.add_row(letter[first], *cells)
+    key = Text.from_markup("\n".join(f"  {letter[label]} = {escape(label)}" for label in labels))
+    note = Text("  rating: OpenSkill mu ± sigma; ordinal = mu - 3 sigma", style="dim")
+    return Group(table, h2h, key, note)

@@ -106,3 +106,20 @@ def test_bad_arena_inputs_fail_before_playing(sealed):
         run_arena("sealed_bids", 3, ["greedy"], games=0)
     with pytest.raises(OptionError):
         run_arena("sealed_bids", 3, ["greedy"], games=1, options={"nope": 1})
+
+
+def test_arena_tables_read_whole_in_an_80_column_terminal():
+    """Long agent specs and intervals are never cut ("mcts:ite…", "72.2%–100…")."""
+    from rich.console import Console
+
+    from inkhorn.arena import render_report, run_arena
+
+    specs = ["greedy:max_candidates=50", "random", "mcts:iters=10,rollout=random"]
+    report = run_arena("scriptoria", 3, specs, 6, 0, {}, None)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(render_report(report))
+    text = console.export_text()
+    assert "…" not in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    for spec in specs:
+        assert spec in text
