@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from inkhorn.core.checks import check_determinize
 from inkhorn.games.novelist.rules import Arrange, genre_in_play, spelling
 from inkhorn.match import play_match
@@ -100,3 +102,19 @@ def test_greedy_beats_random_seat_rotated():
         result = play_match("novelist", agents, 100 + i)
         wins += (i % 2) in result.winners
     assert wins >= 5
+
+
+@pytest.mark.rule("§5.Letters")
+def test_vulgar_words_are_never_suggested_but_stay_legal_to_spell():
+    """The suggestions a player (or a bot) is offered leave out the words listed in
+    content/unsuggested.txt; a player who types one still spells it."""
+    from inkhorn.games.novelist.words import unsuggested_words
+
+    assert "shit" in unsuggested_words() and "crap" in unsuggested_words()
+    state = new(2, 0)
+    set_hand(state, 0, [start(state, 0, ch) for ch in "shit"] + [start(state, 0, "a")])
+    offered = [a[6:] for a in state.legal_actions() if a.startswith("spell:")]
+    assert offered and not set(offered) & unsuggested_words()
+    state.apply("spell:shit")
+    state.apply("accept")
+    assert state.last_word[1] == "shit"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from inkhorn.core.codec import transient_field
 from inkhorn.core.state import GameState
 from inkhorn.games.novelist.content import Content, load_content
-from inkhorn.games.novelist.words import Dictionary, WordFinder, load_dictionary
+from inkhorn.games.novelist.words import Dictionary, WordFinder, load_dictionary, unsuggested_words
 
 if TYPE_CHECKING:
     from inkhorn.games.novelist.game import NovelistOptions
@@ -24,7 +24,8 @@ def finder_for(content_path: str | None, dictionary_path: str | None) -> WordFin
     key = (content_path, dictionary_path)
     f = _FINDERS.get(key)
     if f is None:
-        f = WordFinder(load_dictionary(dictionary_path), load_content(content_path).cards)
+        f = WordFinder(load_dictionary(dictionary_path), load_content(content_path).cards,
+                       unsuggested=unsuggested_words())
         _FINDERS[key] = f
     return f
 

@@ -88,6 +88,13 @@ def _read_words(path: Path, source: str) -> list[str]:
 
 
 @cache
+def unsuggested_words() -> frozenset[str]:
+    """Vulgar words the game never suggests (``content/unsuggested.txt``); still legal to spell."""
+    text = (Path(__file__).resolve().parent / "content" / "unsuggested.txt").read_text(encoding="utf-8")
+    return frozenset(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
+@cache
 def load_dictionary(path: str | None = None) -> Dictionary:
     """The shipped SCOWL-based list, or a word list file (one word a line, .gz allowed)."""
     if path is None:
@@ -261,8 +268,10 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
 class WordFinder:
     """Spellable words for a speller, best first. Results are cached by the speller's key."""
 
-    def __init__(self, dictionary: Dictionary, table: tuple[Card, ...], cache_size: int = 4096):
+    def __init__(self, dictionary: Dictionary, table: tuple[Card, ...], cache_size: int = 4096,
+                 unsuggested: frozenset[str] = frozenset()):
         self.dic = dictionary
+        self.unsuggested = unsuggested  # never offered; a player may still type them
         self.table = table
         self._cand_cache: OrderedDict[tuple, list[str]] = OrderedDict()
         self._cache_size = cache_size
@@ -453,6 +462,8 @@ class WordFinder:
             if req and req not in sig:
                 continue
             for w in self.dic.by_key[sig]:
+                if w in self.unsuggested:
+                    continue
                 out.append(w)
                 if len(out) >= limit:
                     break
