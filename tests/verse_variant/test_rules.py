@@ -333,6 +333,29 @@ def test_single_grant_survivor_ends_the_game():
     assert s.phase == "over" and s.sessions_done == 1
 
 
+@pytest.mark.rule("§6.3", "R27")
+@pytest.mark.parametrize("code", ["T-3e", "T-7c", "T-4b"])
+def test_a_tool_that_could_refresh_a_grant_keeps_the_session_going(code):
+    """Grant Exhaustion waits while a Tool that could refresh a Grant is in play: Critical
+    Apparatus and Grant Writer can, through a slot's Grant perk."""
+    s = new(4, 4)
+    to_window(s)
+    for x in range(4):
+        s.spent[x] += s.grants[x]
+        s.grants[x] = 0
+    for group in (*s.hands, *s.tableau, s.desk):
+        for c in list(group):
+            if c in rules.REFRESH_TOOLS:
+                group.remove(c)
+                s.discard.append(c)
+    give(s, 1, code)
+    assert card(code) in rules.REFRESH_TOOLS
+    while s.decision() and s.decision().kind == "window":
+        s.apply("pass")
+    assert not s.game_end
+
+
+@pytest.mark.rule("§6.3")
 def test_grant_exhaustion_ends_the_session_and_the_game():
     s = new(4, 4)
     to_window(s)

@@ -18,7 +18,9 @@ from inkhorn.games.verse_variant.steps import Ask, SealedAsk, handler
 
 W = NUM_WITNESSES
 T = TOOL_BY_CODE
-REFRESH_TOOLS = frozenset(T[c] for c in ("T-4b", "T-6e", "T-9e", "T-15a", "T-15e"))
+# Tools that could refresh a Grant (§6.3): those that do it outright, and those that place a
+# cube on a slot whose perk may be a Grant (Critical Apparatus, Grant Writer; ruling R27)
+REFRESH_TOOLS = frozenset(T[c] for c in ("T-3e", "T-4b", "T-6e", "T-7c", "T-9e", "T-15a", "T-15e"))
 MAJORITY_TOOLS = ("T-5c", "T-2e", "T-5e", "T-9c", "T-11a", "T-11c", "T-14d")
 CLAIM_TRIGGERS = ("T-6d", "T-3c", "T-14e", "T-11b", "T-9d")
 
