@@ -40,6 +40,10 @@ class CodecError(InkhornError):
     pass
 
 
+# The widest whole number a saved state may hold (grid masks run to a few hundred bits); a
+# larger one is corruption, and would break printing it (Python's 4,300-digit limit).
+MAX_INT_BITS = 1024
+
 _STRICT = ConfigDict(strict=True, arbitrary_types_allowed=True)
 
 
@@ -154,6 +158,8 @@ class Codec:
             raise CodecError(f"malformed saved state: {_problem(exc)}") from None
 
     def _decode(self, data: Any) -> Any:
+        if type(data) is int and data.bit_length() > MAX_INT_BITS:
+            raise CodecError(f"a {data.bit_length()}-bit number: larger than any part of a game")
         if data is None or isinstance(data, (bool, int, float, str)):
             return data
         if isinstance(data, list):

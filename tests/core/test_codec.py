@@ -58,3 +58,20 @@ def test_unregistered_class_is_refused():
 def test_unknown_type_in_saved_data_is_refused():
     with pytest.raises(CodecError, match="Nope"):
         Codec([Slot]).decode({"$t": "Nope"})
+
+
+def test_a_saved_state_with_a_huge_number_is_refused_when_loaded():
+    """A number no game part can hold (here 5,000 digits in Ancients' actions left) is a corrupt
+    save, refused on loading, not an error later when the state is shown."""
+    import pytest
+
+    from inkhorn.core.errors import InkhornError
+    from inkhorn.games import get_game
+
+    game = get_game("ancients")
+    data = game.new_game(2, 0).to_json()
+    data["state"]["actions_left"] = 10**5000
+    with pytest.raises(InkhornError, match="bit number"):
+        game.state_from_json(data)
+    data["state"]["actions_left"] = 2
+    assert game.state_from_json(data).actions_left == 2
