@@ -14,6 +14,7 @@ from tests.manuscript.helpers import GAME, new
 SHIPPED = Path(__file__).resolve().parents[2] / "inkhorn" / "games" / "manuscript" / "content"
 
 
+@pytest.mark.rule("Contents")
 def test_component_counts_match_the_contents_list():
     c = load_content()
     assert (len(c.texts), len(c.exemplars), len(c.decorations)) == (61, 14, 14)
@@ -29,6 +30,7 @@ def test_component_counts_match_the_contents_list():
         ("saturn-solomon", ("prose", 24), None, 11),
     ],
 )
+@pytest.mark.rule("Contents")
 def test_rulebook_example_cards_are_exact(slug, shape, single, double):
     t = load_content().texts[load_content().text_index[slug]]
     got = (t.form, t.line_length, t.lines) if t.form == "verse" else (t.form, t.squares)
@@ -39,6 +41,7 @@ def test_rulebook_example_cards_are_exact(slug, shape, single, double):
         assert t.points_double == double
 
 
+@pytest.mark.rule("Contents")
 def test_points_grow_with_squares_and_double_spacing_pays_more():
     texts = load_content().texts
     by_size = sorted(texts, key=lambda t: t.total)
@@ -47,6 +50,7 @@ def test_points_grow_with_squares_and_double_spacing_pays_more():
     assert all(t.points_double > t.points_single for t in texts)
 
 
+@pytest.mark.rule("Contents")
 def test_exemplars_list_real_components_from_the_texts():
     c = load_content()
     harley = c.exemplars[c.exemplar_index["harley-978"]]
@@ -59,6 +63,7 @@ def test_exemplars_list_real_components_from_the_texts():
         assert 1 <= e.partial_needs < len(e.texts) and e.partial_bonus < e.total_bonus
 
 
+@pytest.mark.rule("Contents")
 def test_every_text_fits_a_page():
     state = new()
     for t in state.content.texts:
@@ -118,6 +123,7 @@ def test_bad_options(options, message):
         GAME.new_game(2, 0, options)
 
 
+@pytest.mark.rule("Setup.1")
 @pytest.mark.parametrize("players", [1, 5])
 def test_two_to_four_scribes(players):
     with pytest.raises(OptionError):

@@ -9,6 +9,7 @@ from inkhorn.core.errors import IllegalAction
 from tests.manuscript.helpers import card, copy_text, give_active, new, text_cells, turn_of
 
 
+@pytest.mark.rule("Copying.Arrangement", "Scoring.1")
 def test_example_1_lanval_three_lines_of_four_scores_two():
     state = new()
     t = state.content.texts[card(state, "lanval")]
@@ -43,6 +44,7 @@ def example_2_state():
     return state
 
 
+@pytest.mark.rule("Copying.Arrangement", "Scoring.1")
 def test_example_2_king_of_tars_below_or_beside_with_a_blank_square_between():
     state = example_2_state()
     legal = state.legal_actions()
@@ -53,6 +55,7 @@ def test_example_2_king_of_tars_below_or_beside_with_a_blank_square_between():
     assert "at:r7:c5" not in legal  # touching at a corner
 
 
+@pytest.mark.rule("Copying.Arrangement", "Scoring.1")
 def test_example_2_corner_contact_allowed_when_only_sides_count():
     state = new(diagonal_gap=False)
     copy_text(state, 0, "sir-orfeo", ["page:1", "single", "at:r1:c1"], [6])
@@ -64,6 +67,7 @@ def test_example_2_corner_contact_allowed_when_only_sides_count():
     assert "at:r7:c4" not in state.legal_actions()
 
 
+@pytest.mark.rule("Copying.Arrangement", "Scoring.1", "Copying.Spacing")
 def test_example_3_perceval_double_spaced_rounds_out_the_page_for_fourteen():
     state = new()
     copy_text(state, 0, "sir-orfeo", ["page:1", "single", "at:r1:c1"], [6])
@@ -74,6 +78,7 @@ def test_example_3_perceval_double_spaced_rounds_out_the_page_for_fourteen():
     assert dict(state.finished[0])[card(state, "perceval")] == 14
 
 
+@pytest.mark.rule("Copying.Arrangement", "Scoring.1")
 def test_example_3_single_spaced_perceval_scores_eight():
     state = new()
     copy_text(state, 0, "perceval", ["page:2", "single", "at:r1:c1"], [6, 2])
@@ -81,6 +86,7 @@ def test_example_3_single_spaced_perceval_scores_eight():
     assert dict(state.finished[0])[card(state, "perceval")] == 8
 
 
+@pytest.mark.rule("Copying.Arrangement", "Scoring.1", "Copying.Prose")
 def test_example_4_courtiers_trifles_fills_nearly_five_rows_margin_to_margin():
     state = new()
     t = state.content.texts[card(state, "courtiers-trifles")]
@@ -93,6 +99,7 @@ def test_example_4_courtiers_trifles_fills_nearly_five_rows_margin_to_margin():
     assert dict(state.finished[0])[card(state, "courtiers-trifles")] == 15
 
 
+@pytest.mark.rule("Copying.Arrangement", "Scoring.1")
 def test_example_4_a_line_of_twelve_starts_only_at_the_left_margin():
     state = new()
     give_active(state, 0, "courtiers-trifles")
@@ -102,6 +109,7 @@ def test_example_4_a_line_of_twelve_starts_only_at_the_left_margin():
     assert {a.split(":")[2] for a in state.legal_actions()} == {"c1"}
 
 
+@pytest.mark.rule("Copying.Arrangement", "Scoring.1")
 def test_example_5_saturn_and_solomon_needs_a_blank_row_below_the_prior_text():
     state = new()
     copy_text(state, 0, "patience", ["page:1", "single", "at:r1:c1"], [6])  # 4 lines of 5
@@ -113,6 +121,7 @@ def test_example_5_saturn_and_solomon_needs_a_blank_row_below_the_prior_text():
     assert "at:r6:c1" in state.legal_actions()
 
 
+@pytest.mark.rule("Copying.Arrangement", "Scoring.1", "Copying.Spacing")
 def test_example_5_saturn_and_solomon_double_spaced_in_lines_of_five_scores_eleven():
     state = new()
     copy_text(state, 0, "patience", ["page:1", "single", "at:r1:c1"], [6])
@@ -123,12 +132,14 @@ def test_example_5_saturn_and_solomon_double_spaced_in_lines_of_five_scores_elev
     assert dict(state.finished[0])[card(state, "saturn-solomon")] == 11
 
 
+@pytest.mark.rule("Copying.Arrangement", "Scoring.1", "Contents")
 def test_example_2_king_of_tars_card_is_present():
     state = new()
     t = state.content.texts[card(state, "king-of-tars")]
     assert t.title == "The King of Tars" and t.form == "verse"
 
 
+@pytest.mark.rule("Copying.Arrangement")
 def test_placement_id_is_checked_before_anything_changes():
     state = new()
     give_active(state, 0, "lanval")
@@ -152,6 +163,7 @@ def test_placement_id_is_checked_before_anything_changes():
     "place:p1:r1:c1:single:w\uff14",  # a full-width four
     " place:p1:r1:c1:single:w4",
 ])
+@pytest.mark.rule("Copying.Arrangement")
 def test_one_placement_has_one_id(spelling):
     """Other spellings of a legal placement are refused and leave nothing changed, so the
     history never holds two ids for one action."""

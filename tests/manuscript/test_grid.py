@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from inkhorn.games.manuscript.grid import COLS, geometry, prose_lines
 from tests.manuscript.helpers import copy_text, give_active, new, text_cells, turn_of
 
 
+@pytest.mark.rule("Copying.Arrangement")
 def test_default_page_is_twelve_wide_and_eighteen_tall_with_four_quadrants():
     state = new()
     geo = state.geo
@@ -14,12 +17,14 @@ def test_default_page_is_twelve_wide_and_eighteen_tall_with_four_quadrants():
     assert all(q.bit_count() == 6 * 9 for q in geo.quadrants)
 
 
+@pytest.mark.rule("Copying.Prose")
 def test_prose_lines_last_may_be_shorter():
     assert prose_lines(56, 12) == (12, 12, 12, 12, 8)
     assert prose_lines(24, 5) == (5, 5, 5, 5, 4)
     assert prose_lines(24, 6) == (6, 6, 6, 6)
 
 
+@pytest.mark.rule("Copying.Arrangement")
 def test_page_edges_limit_anchors():
     geo = geometry(18)
     anchors = geo.anchors((5,) * 5, False, 0)
@@ -28,6 +33,7 @@ def test_page_edges_limit_anchors():
     assert max(r for r, c in anchors if c + 5 > 6) == 18 - 5
 
 
+@pytest.mark.rule("Copying.Arrangement")
 def test_column_flow_continues_at_top_of_next_column_same_page():
     state = new()
     copy_text(state, 0, "king-horn", ["page:1", "double", "at:r12:c2"], [6])  # 8 lines of 3
@@ -37,18 +43,21 @@ def test_column_flow_continues_at_top_of_next_column_same_page():
     assert {p for p, _, _ in cells} == {1}
 
 
+@pytest.mark.rule("Copying.Arrangement")
 def test_no_flow_from_the_right_column_nor_onto_the_other_page():
     geo = geometry(18)
     assert geo.layout((3,) * 8, False, 15, 7) is None  # right column: nowhere to continue
     assert geo.layout((3,) * 8, False, 15, 2) is not None
 
 
+@pytest.mark.rule("Copying.Spacing")
 def test_double_spacing_leaves_a_line_of_its_length_between_lines():
     geo = geometry(18)
     cells = geo.layout((4, 4, 4), True, 0, 0)
     assert [x // 12 for x in cells[::4]] == [0, 2, 4]
 
 
+@pytest.mark.rule("Copying.Spacing")
 def test_one_line_text_cannot_be_double_spaced(tmp_path):
     from tests.manuscript.test_content import edited
 
@@ -71,6 +80,7 @@ def test_one_line_text_cannot_be_double_spaced(tmp_path):
     assert state.legal_actions() == ["single", "double"]
 
 
+@pytest.mark.rule("Copying.Basics")
 def test_texts_cannot_run_over_decorations():
     state = new()
     state.dmask[0] = 1 << (2 * 12 + 2)  # a tile square at row 3, column 3
@@ -120,6 +130,7 @@ def brute_placements(state):
     return out
 
 
+@pytest.mark.rule("Copying.Basics")
 def test_step_candidates_equal_every_legal_typed_placement():
     """Bots lose no placement a person could type, and every typed legal one is listed."""
     state = new()

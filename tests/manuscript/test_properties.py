@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,6 +92,7 @@ def test_short_game_with_other_options():
     assert state.round <= 4
 
 
+@pytest.mark.rule("End.Conditions")
 def test_greedy_games_reach_the_end_trigger():
     from inkhorn.match import play_match
 

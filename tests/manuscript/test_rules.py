@@ -12,6 +12,7 @@ from tests.manuscript.helpers import card, copy_text, give_active, new, take, te
 
 
 # ---- set-up ---------------------------------------------------------------------------------
+@pytest.mark.rule("Setup.1", "Setup.3", "Setup.4")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_cubes_shop_and_exemplars(players):
     state = new(players, seed=7)
@@ -24,6 +25,7 @@ def test_setup_cubes_shop_and_exemplars(players):
 
 
 # ---- purchase -------------------------------------------------------------------------------
+@pytest.mark.rule("Action.1")
 def test_purchase_costs_by_position_and_slides_toward_the_discard_pile():
     state = turn_of(new(), 0)
     row = state.shop[:5]
@@ -35,6 +37,7 @@ def test_purchase_costs_by_position_and_slides_toward_the_discard_pile():
     assert state.pool[0] == (row[2],)
 
 
+@pytest.mark.rule("Action.1")
 def test_purchase_is_limited_by_cubes_held():
     state = turn_of(new(), 0)
     state.hand[0] = state.own[0] = 1
@@ -42,6 +45,7 @@ def test_purchase_is_limited_by_cubes_held():
     assert buys == ["buy:" + state.content.texts[state.shop[i]].id for i in (0, 1, 5, 6)]
 
 
+@pytest.mark.rule("Action.1")
 def test_purchase_reshuffles_the_discard_pile_when_the_draw_pile_runs_out():
     state = turn_of(new(), 0)
     state.discard = state.deck[:-1]
@@ -52,6 +56,7 @@ def test_purchase_reshuffles_the_discard_pile_when_the_draw_pile_runs_out():
 
 
 # ---- the Active Text Area -------------------------------------------------------------------
+@pytest.mark.rule("Copying.Basics")
 def test_new_text_may_go_active_when_the_area_is_empty_or_not_begun():
     state = turn_of(new(), 0)
     first = state.shop[0]
@@ -65,6 +70,7 @@ def test_new_text_may_go_active_when_the_area_is_empty_or_not_begun():
     assert state.active[0] == second and state.pool[0] == (first,)
 
 
+@pytest.mark.rule("Action.3", "Copying.Basics")
 def test_new_text_goes_to_the_pool_while_another_is_being_copied():
     state = new()
     copy_text(state, 0, "guy-of-warwick", ["page:1", "single", "at:r1:c1"], [2])
@@ -75,6 +81,7 @@ def test_new_text_goes_to_the_pool_while_another_is_being_copied():
     assert state.current_seat() != 0 or state.decision().__class__ is Turn
 
 
+@pytest.mark.rule("Action.3", "Copying.Basics")
 def test_copy_with_an_empty_area_takes_a_pool_text_free():
     state = turn_of(new(), 0)
     lanval = take(state, "lanval")
@@ -85,6 +92,7 @@ def test_copy_with_an_empty_area_takes_a_pool_text_free():
     assert state.hand[0] == 8 and state.active[0] == lanval and state.pool[0] == ()
 
 
+@pytest.mark.rule("Action.3")
 def test_a_text_is_copied_only_once():
     state = new()
     copy_text(state, 0, "lanval", ["page:1", "single", "at:r1:c1"], [4])
@@ -98,11 +106,13 @@ def test_a_text_is_copied_only_once():
 
 
 # ---- copying ------------------------------------------------------------------------------
+@pytest.mark.rule("Action.3")
 def test_copy_table():
     assert COPY_TABLE[1:] == (1, 4, 8, 12, 18, 28)
     assert [cubes_for(n) for n in (1, 2, 4, 5, 12, 13, 28, 60)] == [1, 2, 2, 3, 4, 5, 6, 6]
 
 
+@pytest.mark.rule("Action.3")
 def test_copy_spends_cubes_and_fills_in_reading_order():
     state = new()
     copy_text(state, 0, "guy-of-warwick", ["page:1", "single", "at:r2:c2"], [3])  # 7 x 8
@@ -111,6 +121,7 @@ def test_copy_spends_cubes_and_fills_in_reading_order():
     assert state.progress[0] == 8
 
 
+@pytest.mark.rule("Action.3", "Copying.Basics")
 def test_copying_continues_the_active_text_without_choosing_again():
     state = new()
     copy_text(state, 0, "guy-of-warwick", ["page:1", "single", "at:r1:c1"], [2])
@@ -120,6 +131,7 @@ def test_copying_continues_the_active_text_without_choosing_again():
 
 
 # ---- borrow ---------------------------------------------------------------------------------
+@pytest.mark.rule("Action.2")
 def test_borrow_paying_two_cubes():
     state = turn_of(new(), 0)
     c = take(state, "lanval")
@@ -132,6 +144,7 @@ def test_borrow_paying_two_cubes():
     assert state.pool[0] == (c,)
 
 
+@pytest.mark.rule("Action.2")
 def test_borrow_giving_a_cube_that_the_owner_spends_this_round():
     state = turn_of(new(), 0)
     state.hand[1] = state.own[1] = 0
@@ -147,6 +160,7 @@ def test_borrow_giving_a_cube_that_the_owner_spends_this_round():
     assert not any(a.startswith("borrow:") for a in state.legal_actions())
 
 
+@pytest.mark.rule("Action.2", "Copying.Basics")
 def test_borrow_never_takes_the_owners_active_text():
     state = turn_of(new(), 0)
     give_active(state, 1, "lanval")
@@ -169,6 +183,7 @@ def with_exemplar(state, ex_id):
     return 0
 
 
+@pytest.mark.rule("Action.4")
 def test_follow_needs_the_partial_threshold_and_locks_the_cube():
     state = turn_of(new(), 0)
     slot = with_exemplar(state, "cotton-nero")
@@ -186,6 +201,7 @@ def test_follow_needs_the_partial_threshold_and_locks_the_cube():
     assert "follow:cotton-nero" not in state.legal_actions()  # once per exemplar
 
 
+@pytest.mark.rule("Action.4")
 def test_follow_with_only_a_received_cube_swaps_with_a_spent_own_cube():
     state = turn_of(new(), 0)
     with_exemplar(state, "laud-108")
@@ -220,6 +236,7 @@ def test_decoration_that_cannot_be_placed(passes_on):
 
 
 # ---- scrape away -------------------------------------------------------------------------
+@pytest.mark.rule("Action.5")
 def test_scrape_erases_whole_rows_one_cube_each_and_voids_finished_texts():
     state = new()
     copy_text(state, 0, "lanval", ["page:1", "single", "at:r1:c1"], [4])  # rows 1-3
@@ -243,6 +260,7 @@ def test_scrape_erases_whole_rows_one_cube_each_and_voids_finished_texts():
     assert sorted({r for _, r, _ in text_cells(state, 0, "bisclavret")}) == [7, 8]
 
 
+@pytest.mark.rule("Action.5")
 def test_scrape_spares_the_text_in_progress():
     state = new()
     copy_text(state, 0, "guy-of-warwick", ["page:1", "single", "at:r1:c1"], [3])
@@ -251,6 +269,7 @@ def test_scrape_spares_the_text_in_progress():
 
 
 # ---- pass and turn order -------------------------------------------------------------------
+@pytest.mark.rule("Flow")
 def test_turns_go_clockwise_skipping_scribes_without_cubes():
     state = new(3, seed=1)
     turn_of(state, 0)
@@ -277,6 +296,7 @@ def run_out_round(state):
     state.advance()
 
 
+@pytest.mark.rule("Round-End")
 def test_round_end_retention_discards_and_shop_and_quill():
     state = new(2, seed=3)
     a, b, c, d, e = (take(state, x) for x in ("lanval", "bisclavret", "yonec", "deor", "pearl"))
@@ -300,6 +320,7 @@ def test_round_end_retention_discards_and_shop_and_quill():
     assert state.first == (first - 1) % 2 and state.round == 2
 
 
+@pytest.mark.rule("Round-End")
 def test_round_end_returns_cubes_given_away():
     state = new(2, seed=3)
     state.hand = [0, 0]
@@ -307,6 +328,7 @@ def test_round_end_returns_cubes_given_away():
     assert state.hand == [8, 8] and state.own == [8, 8]
 
 
+@pytest.mark.rule("Round-End")
 def test_retention_limited_by_next_round_cubes():
     state = new(2, seed=3)
     state.pool[0] = tuple(take(state, x) for x in ("lanval", "bisclavret", "yonec"))
@@ -328,6 +350,7 @@ def fill_quadrants(state, seat):
         state.tmask[2 * seat + page] = m
 
 
+@pytest.mark.rule("End.Conditions")
 def test_end_trigger_needs_eight_texts_and_all_quadrants_then_the_round_finishes():
     state = new(2, seed=5)
     finish(state, 0, ["lanval", "bisclavret", "yonec", "deor", "pearl", "wanderer", "seafarer"])
@@ -351,6 +374,7 @@ def test_end_trigger_needs_eight_texts_and_all_quadrants_then_the_round_finishes
     assert state.phase == OVER and state.is_terminal() and state.round == 1  # no round end
 
 
+@pytest.mark.rule("End.Conditions")
 def test_round_limit_ends_the_game():
     state = new(2, seed=5, round_limit=1)
     run_out_round(state)

@@ -13,6 +13,7 @@ def column_mark(state, seat, page, col, row=0):
     state.tmask[2 * seat + page] |= 1 << (row * 12 + col)
 
 
+@pytest.mark.rule("Scoring.1")
 def test_texts_score_the_points_written_in_their_last_square():
     state = new()
     copy_text(state, 0, "lanval", ["page:1", "single", "at:r1:c3"], [4])
@@ -20,6 +21,7 @@ def test_texts_score_the_points_written_in_their_last_square():
     assert scoring.text_points(state, 0) == 2 + 14
 
 
+@pytest.mark.rule("Scoring.2")
 def test_decorations_score_for_their_holder_only():
     state = new()
     slot = with_exemplar(state, "cotton-nero")
@@ -27,6 +29,7 @@ def test_decorations_score_for_their_holder_only():
     assert scoring.decoration_points(state, 1) == 8 and scoring.decoration_points(state, 0) == 0
 
 
+@pytest.mark.rule("Scoring.3", "Scoring.1", "Scoring.2", "Scoring.4")
 def test_exemplar_partial_total_or_nothing_at_game_end():
     state = new()
     slot = with_exemplar(state, "cotton-nero")  # 4 texts, partial at 2: 6, total 15
@@ -56,6 +59,7 @@ def test_exemplar_partial_total_or_nothing_at_game_end():
         (3, 10, 2, 9, 3, 12),  # a pair needs blank columns on both sides
     ],
 )
+@pytest.mark.rule("Scoring.4")
 def test_luxury_pairs_of_blank_columns_around_all_text(left0, right0, left1, right1, pairs, points):
     state = new()
     column_mark(state, 0, 0, left0)
@@ -66,6 +70,7 @@ def test_luxury_pairs_of_blank_columns_around_all_text(left0, right0, left1, rig
     assert scoring.luxury_points(state, 0) == points
 
 
+@pytest.mark.rule("Scoring.4")
 def test_luxury_ignores_gaps_between_texts_and_a_blank_page_scores_nothing():
     state = new()
     column_mark(state, 0, 0, 2)
@@ -76,6 +81,7 @@ def test_luxury_ignores_gaps_between_texts_and_a_blank_page_scores_nothing():
     assert scoring.page_pairs(state, 0, 0) == 0
 
 
+@pytest.mark.rule("Scoring.1", "Scoring.2", "Scoring.3", "Scoring.4")
 def test_total_is_the_sum_of_the_categories():
     state = new()
     copy_text(state, 0, "lanval", ["page:1", "single", "at:r1:c3"], [4])
@@ -87,6 +93,7 @@ def test_total_is_the_sum_of_the_categories():
     assert state.scores()[0] == 2 + 1 + 20
 
 
+@pytest.mark.rule("Scoring.1", "Scoring.2", "Scoring.3", "Scoring.4")
 def test_tiebreakers_decorations_then_texts_then_blank_columns_then_shared():
     state = new()
     state.round = state.options.round_limit

@@ -13,6 +13,7 @@ from inkhorn.games.novelist.content import COST_SPREAD, SHIPPED, load_content
 from inkhorn.games.novelist.words import load_dictionary
 
 
+@pytest.mark.rule("§2")
 def test_genre_cards_match_published_spreads():
     content = load_content()
     genre_cards = [content.cards[c] for c in content.genre_card_ids]
@@ -29,6 +30,7 @@ def test_genre_cards_match_published_spreads():
     assert sum(c.classic for c in genre_cards) == 16
 
 
+@pytest.mark.rule("§2")
 def test_benefit_patterns_lean_by_genre():
     content = load_content()
     by = {g: [content.cards[c] for c in content.genre_card_ids if content.cards[c].genre == g]
@@ -46,6 +48,7 @@ def test_benefit_patterns_lean_by_genre():
             assert c.genre_coins <= 2 and c.genre_prestige <= 2
 
 
+@pytest.mark.rule("§2")
 def test_starting_cards_events_rivals_and_tables():
     content = load_content()
     start = [content.cards[c] for c in content.coin_ids[0]]
@@ -92,6 +95,7 @@ def test_edited_content_loads_through_the_option(tmp_path):
     assert len(state.hand[0]) == 6
 
 
+@pytest.mark.rule("§5.Letters")
 def test_dictionary_is_large_with_inflections_and_no_names():
     d = load_dictionary()
     assert len(d) >= 80_000
@@ -101,6 +105,7 @@ def test_dictionary_is_large_with_inflections_and_no_names():
         assert bad not in d, bad
 
 
+@pytest.mark.rule("§5.Letters")
 def test_dictionary_option_loads_another_list(tmp_path):
     from tests.novelist.helpers import new
 

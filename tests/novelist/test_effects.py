@@ -13,6 +13,7 @@ def cid(state, letter, genre, special=None, **kw):
     return card_id(state, letter, genre, special=special, **kw)
 
 
+@pytest.mark.rule("§4.4", "§5.Genres")
 def test_mystery_uncover_adjacent_wild_gains_its_benefits():
     state = new(2, 0)
     l_unc = cid(state, "l", "mystery", "uncover")
@@ -28,6 +29,7 @@ def test_mystery_uncover_adjacent_wild_gains_its_benefits():
     assert state.coins == coins and state.prestige[0] == 1  # the Y's prestige, uncovered
 
 
+@pytest.mark.rule("§4.4", "§5.Genres", "§4.5")
 def test_mystery_jail_reserves_a_card_only_its_jailer_may_buy():
     state = new(2, 0)
     r_jail = cid(state, "r", "mystery", "jail")
@@ -49,6 +51,7 @@ def test_mystery_jail_reserves_a_card_only_its_jailer_may_buy():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Genres", "§4.5")
 def test_only_one_jailed_card():
     state = new(2, 0)
     r_jail = cid(state, "r", "mystery", "jail")
@@ -59,6 +62,7 @@ def test_only_one_jailed_card():
     assert state.legal_actions() == ["jail:none"]
 
 
+@pytest.mark.rule("§4.4", "§5.Genres", "§5.Ink")
 def test_horror_take_ink_or_remover():
     state = new(2, 0)
     l1 = cid(state, "l", "horror", "ink_or_remover")
@@ -71,6 +75,7 @@ def test_horror_take_ink_or_remover():
     check_conservation(state)
 
 
+@pytest.mark.rule("§4.4", "§5.Genres")
 def test_horror_coin_or_prestige():
     state = new(2, 0)
     d = cid(state, "d", "horror", "coin_or_prestige")
@@ -82,6 +87,7 @@ def test_horror_coin_or_prestige():
     assert state.prestige[0] == before + state.content.cards[d].alt
 
 
+@pytest.mark.rule("§4.4", "§5.Genres", "§4.5")
 def test_adventure_prestige_on_purchase():
     state = new(2, 0)
     buyable = next(c for c in range(140) if state.content.cards[c].buy_prestige)
@@ -98,6 +104,7 @@ def test_adventure_prestige_on_purchase():
     check_conservation(state)
 
 
+@pytest.mark.rule("§4.4", "§5.Genres")
 def test_adventure_trash_this_card():
     state = new(2, 0)
     t = cid(state, "t", "adventure", "trash_self")
@@ -110,6 +117,7 @@ def test_adventure_trash_this_card():
     check_conservation(state)
 
 
+@pytest.mark.rule("§4.4", "§5.Genres")
 def test_romance_trash_another_card_from_discard():
     state = new(2, 0)
     n = cid(state, "n", "romance", "trash_other")
@@ -125,6 +133,7 @@ def test_romance_trash_another_card_from_discard():
     check_conservation(state)
 
 
+@pytest.mark.rule("§4.4", "§5.Genres")
 def test_romance_double_adjacent_card_and_two_doublers_triple():
     state = new(2, 0)
     e_dbl = cid(state, "e", "romance", "double")
@@ -140,6 +149,7 @@ def test_romance_double_adjacent_card_and_two_doublers_triple():
     assert state2.coins == 3 * cards[r].coins + cards[r].genre_coins + cards[a_dbl].coins + cards[e_dbl].coins
 
 
+@pytest.mark.rule("§5.Ink", "§4.5")
 def test_buy_ink_and_turn_three_ink_into_a_coin():
     state = new(2, 0)
     set_hand(state, 0, [start(state, 0, "a"), start(state, 0, "t")])
@@ -153,6 +163,7 @@ def test_buy_ink_and_turn_three_ink_into_a_coin():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Adverts")
 def test_adverts_bought_in_order():
     state = new(2, 0, adverts=True)
     set_hand(state, 0, [start(state, 0, "a"), start(state, 0, "t")])
@@ -172,6 +183,7 @@ def _row(state, cards):
     state.offer_row = list(cards)
 
 
+@pytest.mark.rule("§4.5", "§5.Flush")
 def test_flush_with_four_of_one_genre_once_and_before_purchases():
     """FAQ: no flush after a purchase; flush once a turn."""
     state = new(2, 0)
@@ -197,6 +209,7 @@ def test_flush_with_four_of_one_genre_once_and_before_purchases():
 
 @pytest.mark.parametrize("rule,dear,allowed", [("rulebook", 7, True), ("rulebook", 6, False),
                                                ("digital", 4, True), ("digital", 3, False)])
+@pytest.mark.rule("§5.Flush")
 def test_flush_when_cards_are_dear(rule, dear, allowed):
     state = new(2, 0, flush_rule=rule)
     cards = state.content.cards
@@ -214,6 +227,7 @@ def test_flush_when_cards_are_dear(rule, dear, allowed):
     assert ("flush" in state.legal_actions()) == allowed
 
 
+@pytest.mark.rule("§6")
 def test_sixty_prestige_triggers_the_last_round_with_equal_turns():
     state = new(3, 0)
     state.apply("pass")
@@ -230,6 +244,7 @@ def test_sixty_prestige_triggers_the_last_round_with_equal_turns():
     assert state.is_terminal() and state.winners() == [1]
 
 
+@pytest.mark.rule("§4.3")
 def test_award_prestige_does_not_trigger_the_end():
     state = new(2, 0, awards=True)
     state.prestige[0] = 50
@@ -238,6 +253,7 @@ def test_award_prestige_does_not_trigger_the_end():
     assert not state.final_round
 
 
+@pytest.mark.rule("§6")
 def test_tiebreak_most_ink():
     state = new(2, 0)
     state.prestige = [60, 60]
@@ -248,6 +264,7 @@ def test_tiebreak_most_ink():
     assert state.is_terminal() and state.winners() == [1]
 
 
+@pytest.mark.rule("§4.3")
 def test_literary_award_claims_longest_and_discards_lower():
     state = new(2, 0, awards=True)
     set_hand(state, 0, [start(state, 0, ch) for ch in "aeilnrst"])
@@ -262,6 +279,7 @@ def test_literary_award_claims_longest_and_discards_lower():
     assert state.scores() == [state.prestige[0] + 5, state.prestige[1] + 6]
 
 
+@pytest.mark.rule("§4.3")
 def test_one_active_award_replaced_by_a_better_one():
     state = new(2, 0, awards=True)
     state.award[0] = 5
@@ -272,6 +290,7 @@ def test_one_active_award_replaced_by_a_better_one():
     assert state.award[0] == 6 and state.awards_left == [9, 10, 11, 12]
 
 
+@pytest.mark.rule("§4.5", "§5.Events")
 def test_price_never_below_one_with_discount_event():
     state = new(2, 0, events=True)
     key = [i for i, e in enumerate(state.content.events) if e.key == "horror-craze"][0]
@@ -285,6 +304,7 @@ def test_price_never_below_one_with_discount_event():
         state.apply(f"buy:{state.offer_row[0]}")  # no coins
 
 
+@pytest.mark.rule("§4.4", "§5.Genres")
 def test_scaling_cards_per_genre_per_wild_per_ink():
     # per genre: 1 prestige for each other Adventure card in the word
     state = new(2, 0)
@@ -318,6 +338,7 @@ def test_scaling_cards_per_genre_per_wild_per_ink():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Events")
 def test_smudged_letter_card_gives_nothing():
     state = new(2, 0)
     state.must_letter[0] = "e"
@@ -326,6 +347,7 @@ def test_smudged_letter_card_gives_nothing():
     assert state.coins == 2 and state.must_letter[0] == ""
 
 
+@pytest.mark.rule("§5.Offer")
 def test_digital_rule_discards_the_oldest_offer_when_nothing_bought():
     state = new(2, 0, discard_oldest=True)
     oldest = state.offer_row[0]

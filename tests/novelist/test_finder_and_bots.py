@@ -10,6 +10,7 @@ from inkhorn.match import play_match
 from tests.novelist.helpers import card_id, new, set_hand, start, take
 
 
+@pytest.mark.rule("§4.2")
 def test_finder_returns_spellable_words_with_best_layouts():
     state = new(2, 0)
     q = card_id(state, "q", "romance")
@@ -28,6 +29,7 @@ def test_finder_returns_spellable_words_with_best_layouts():
     assert q in best.cards and not best.wild[best.cards.index(q)]
 
 
+@pytest.mark.rule("§4.2")
 def test_finder_counts_genre_pairs_and_doubling():
     state = new(2, 0)
     e_dbl = card_id(state, "e", "romance", "double")
@@ -43,6 +45,7 @@ def test_finder_counts_genre_pairs_and_doubling():
     assert some.score.coins >= cards[r].coins + cards[r].genre_coins + cards[e_dbl].coins + extra
 
 
+@pytest.mark.rule("§4.2")
 def test_finder_respects_inked_cards_and_awards():
     state = new(2, 0, awards=True)
     set_hand(state, 0, [start(state, 0, ch) for ch in "aeilnrst"])
@@ -58,6 +61,7 @@ def test_finder_respects_inked_cards_and_awards():
     assert max(len(p.word) for p in plays) >= 7  # awards make long words worth finding
 
 
+@pytest.mark.rule("§4.2")
 def test_typed_word_gets_the_best_proposal():
     state = new(2, 0)
     set_hand(state, 0, [start(state, 0, ch) for ch in "aeths"])

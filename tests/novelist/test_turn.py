@@ -15,6 +15,7 @@ def hand_of(state, seat, letters):
     return [start(state, seat, ch) for ch in letters]
 
 
+@pytest.mark.rule("§3a", "§3b", "§3c")
 def test_setup_starting_decks_row_and_hands():
     state = new(3, 4)
     content = state.content
@@ -29,6 +30,7 @@ def test_setup_starting_decks_row_and_hands():
     check_conservation(state)
 
 
+@pytest.mark.rule("§3a")
 def test_solo_needs_coop_and_unknown_options_fail():
     with pytest.raises(OptionError, match="co-op"):
         new(1, 0)
@@ -38,6 +40,7 @@ def test_solo_needs_coop_and_unknown_options_fail():
         new(2, 0, powers="sometimes")
 
 
+@pytest.mark.rule("§4.2", "§5.Letters", "§4.4")
 def test_spell_face_up_cards_give_basic_benefits():
     state = new(2, 0)
     set_hand(state, 0, hand_of(state, 0, "aeths"))
@@ -46,6 +49,7 @@ def test_spell_face_up_cards_give_basic_benefits():
     assert isinstance(state.decision(), Purchase)
 
 
+@pytest.mark.rule("§4.2", "§5.Letters")
 def test_wild_card_is_face_down_and_gives_nothing():
     state = new(2, 0)
     set_hand(state, 0, hand_of(state, 0, "atesh"))
@@ -58,6 +62,7 @@ def test_wild_card_is_face_down_and_gives_nothing():
     assert state.coins == 3 and state.prestige[0] == 1
 
 
+@pytest.mark.rule("§4.2", "§5.Letters")
 def test_malformed_and_unspellable_words_are_rejected_cleanly():
     state = new(2, 0)
     set_hand(state, 0, hand_of(state, 0, "aeths"))
@@ -70,6 +75,7 @@ def test_malformed_and_unspellable_words_are_rejected_cleanly():
     assert snapshot(state) == before
 
 
+@pytest.mark.rule("§4.2", "§5.Letters")
 def test_wrong_layout_change_is_rejected():
     state = new(2, 0)
     set_hand(state, 0, hand_of(state, 0, "aeths"))
@@ -82,6 +88,7 @@ def test_wrong_layout_change_is_rejected():
     assert snapshot(state) == before
 
 
+@pytest.mark.rule("§4.2", "§5.Letters")
 def test_human_can_turn_cards_face_down_and_up():
     state = new(2, 0)
     set_hand(state, 0, hand_of(state, 0, "aeths"))
@@ -96,6 +103,7 @@ def test_human_can_turn_cards_face_down_and_up():
     assert state.coins == 2 and state.prestige[0] == 1  # E and T coins, H prestige; A gave nothing
 
 
+@pytest.mark.rule("§4.2", "§5.Letters")
 def test_going_back_from_a_layout_to_another_word():
     state = new(2, 0)
     set_hand(state, 0, hand_of(state, 0, "aeths"))
@@ -105,6 +113,7 @@ def test_going_back_from_a_layout_to_another_word():
     assert state.coins == 4
 
 
+@pytest.mark.rule("§4.1", "§5.Ink")
 def test_ink_drawn_card_must_be_used_face_up():
     """FAQ: a card drawn with ink cannot be played as a wild."""
     state = new(2, 0)
@@ -125,6 +134,7 @@ def test_ink_drawn_card_must_be_used_face_up():
     check_conservation(state)
 
 
+@pytest.mark.rule("§4.1", "§5.Ink")
 def test_cannot_use_inked_cards_so_must_pass():
     """FAQ: no word with the inked cards -> pass: discard all, return ink, draw a new hand."""
     state = new(2, 0)
@@ -145,6 +155,7 @@ def test_cannot_use_inked_cards_so_must_pass():
     check_conservation(state)
 
 
+@pytest.mark.rule("§4.2", "§5.Letters", "§4.1", "§5.Ink", "§4.After", "§5.Remover")
 def test_remover_lifts_ink_before_spelling():
     """FAQ: a remover may be used any time before the next word; both tokens go back."""
     state = new(2, 0)
@@ -159,6 +170,7 @@ def test_remover_lifts_ink_before_spelling():
     assert state.remover[0] == 0 and state.remover_supply == 18 and state.ink_supply == 38
 
 
+@pytest.mark.rule("§4.4", "§5.Genres")
 def test_genre_benefit_needs_a_second_card_of_the_genre():
     state = new(2, 0)
     l_adv = card_id(state, "l", "adventure", special="", classic=False)  # 1 prestige, +1 with a pair
@@ -173,6 +185,7 @@ def test_genre_benefit_needs_a_second_card_of_the_genre():
     assert state2.prestige[0] == base + 2  # both fire their +1 prestige
 
 
+@pytest.mark.rule("§5.Genres", "§5.Classics")
 def test_timeless_classic_stays_in_play_and_pairs_genres():
     state = new(2, 0)
     p_tc = card_id(state, "p", "adventure", classic=True)
@@ -225,6 +238,7 @@ def test_a_classic_in_play_pays_its_basic_benefits_every_turn_of_its_owner(readi
     assert p_tc in state.classics[0]
 
 
+@pytest.mark.rule("§5.Classics")
 def test_own_classic_reused_gives_benefits_again():
     state = new(2, 0)
     p_tc = card_id(state, "p", "adventure", classic=True)
@@ -241,6 +255,7 @@ def test_own_classic_reused_gives_benefits_again():
     assert p_tc in state.classics[0]
 
 
+@pytest.mark.rule("§5.Classics")
 def test_other_players_classic_is_a_letter_only_and_goes_home():
     """FAQ: no benefits from another player's classic; it returns to its owner's discard."""
     state = new(2, 0)
@@ -257,6 +272,7 @@ def test_other_players_classic_is_a_letter_only_and_goes_home():
     check_conservation(state)
 
 
+@pytest.mark.rule("§4.6", "§4.7")
 def test_discard_and_draw_five_with_reshuffle():
     state = new(2, 0)
     set_hand(state, 0, hand_of(state, 0, "aeths"))
@@ -268,6 +284,7 @@ def test_discard_and_draw_five_with_reshuffle():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Coins", "§4.5")
 def test_unused_coins_are_lost():
     """FAQ: coins do not carry over."""
     state = new(2, 0)

@@ -19,6 +19,7 @@ def with_power(key, players=2, ink=5, seed=0):
     return state
 
 
+@pytest.mark.rule("§5.Powers")
 def test_powers_are_dealt_from_the_chosen_group():
     state = new(5, 3, powers="aggressive")
     assert sorted(state.powers) == ["detour", "heckle", "shrink", "smudge", "triangle"]
@@ -26,6 +27,7 @@ def test_powers_are_dealt_from_the_chosen_group():
     assert set(state.powers) <= {"borrow", "flourish", "research", "ghostwriter", "glance"}
 
 
+@pytest.mark.rule("§5.Powers")
 def test_lyric_flourish_passive_many_times_a_turn():
     """FAQ: passive powers may be used several times a turn."""
     state = with_power("flourish")
@@ -35,6 +37,7 @@ def test_lyric_flourish_passive_many_times_a_turn():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Powers")
 def test_aggressive_power_once_a_turn():
     """FAQ: aggressive powers only once a turn."""
     state = with_power("heckle")
@@ -43,6 +46,7 @@ def test_aggressive_power_once_a_turn():
     assert state.heckled[1] and state.ink[0] == 3
 
 
+@pytest.mark.rule("§5.Powers")
 def test_heckle_discards_a_random_card_of_the_next_hand():
     state = with_power("heckle")
     state.apply("power:heckle")
@@ -52,6 +56,7 @@ def test_heckle_discards_a_random_card_of_the_next_hand():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Powers")
 def test_borrowed_muse_uses_an_offer_card_then_returns_it():
     state = with_power("borrow")
     row = state.offer_row[:]
@@ -67,6 +72,7 @@ def test_borrowed_muse_uses_an_offer_card_then_returns_it():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Powers")
 def test_deep_research_finds_a_genre_card_and_inks_it():
     state = with_power("research")
     h = card_id(state, "h", "horror")
@@ -78,6 +84,7 @@ def test_deep_research_finds_a_genre_card_and_inks_it():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Powers")
 def test_ghost_writer_draws_a_card_that_must_be_wild():
     state = with_power("ghostwriter")
     state.apply("power:ghostwriter")
@@ -91,6 +98,7 @@ def test_ghost_writer_draws_a_card_that_must_be_wild():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Powers")
 def test_quick_glance_keeps_or_discards_the_top_card():
     state = with_power("glance")
     top = state.deck[0][-1]
@@ -104,6 +112,7 @@ def test_quick_glance_keeps_or_discards_the_top_card():
     assert top in state.discard[0] and state.known_top[0] == -1
 
 
+@pytest.mark.rule("§5.Powers")
 def test_jealous_triangle_sets_aside_until_the_next_shuffle():
     state = with_power("triangle", players=3)
     for s in (1, 2):
@@ -124,6 +133,7 @@ def test_jealous_triangle_sets_aside_until_the_next_shuffle():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Powers")
 def test_smudged_proof_forces_a_letter_without_benefits():
     state = with_power("smudge")
     top = state.offer_deck[-1]
@@ -138,6 +148,7 @@ def test_smudged_proof_forces_a_letter_without_benefits():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Powers")
 def test_shrinking_inkwell_costs_x_and_takes_twice_as_much():
     state = with_power("shrink")
     state.ink[1] = 3
@@ -147,6 +158,7 @@ def test_shrinking_inkwell_costs_x_and_takes_twice_as_much():
     check_conservation(state)
 
 
+@pytest.mark.rule("§5.Powers")
 def test_forced_detour_makes_one_opponent_card_wild():
     state = with_power("detour")
     state.apply("power:detour")
@@ -154,6 +166,7 @@ def test_forced_detour_makes_one_opponent_card_wild():
     assert state.observation(0)["seats"][1]["forced_wild"] == 1
 
 
+@pytest.mark.rule("§5.Events")
 def test_events_drawn_on_a_new_decade_and_swapped_with_a_leader():
     state = new(3, 0, events=True)
     state.prestige = [9, 30, 0]
@@ -178,6 +191,7 @@ EVENT_CASES = {
 }
 
 
+@pytest.mark.rule("§5.Events")
 @pytest.mark.parametrize("key", sorted(EVENT_CASES))
 def test_word_length_events(key):
     state = new(2, 0, events=True)
@@ -201,6 +215,7 @@ def _event(state, key, seat=0):
     ("epic-ambitions", "entrails", 8, 2),
     ("purple-prose", "entrails", 8, 4),
 ])
+@pytest.mark.rule("§5.Events")
 def test_word_scoring_events(key, word, coins, prestige):
     state = new(2, 0, events=True)
     _event(state, key)
@@ -209,6 +224,7 @@ def test_word_scoring_events(key, word, coins, prestige):
     assert (state.coins, state.prestige[0]) == (coins, prestige)
 
 
+@pytest.mark.rule("§5.Events")
 def test_event_rules_on_purchases_and_turns():
     state = new(2, 0, events=True)
     _event(state, "ink-shortage")
@@ -233,6 +249,7 @@ def test_event_rules_on_purchases_and_turns():
         state3.apply("spell:chat")  # two wilds
 
 
+@pytest.mark.rule("§5.Events")
 def test_plagiarism_scandal_bars_other_classics():
     state = new(2, 0, events=True)
     p_tc = card_id(state, "p", "adventure", classic=True)
@@ -245,6 +262,7 @@ def test_plagiarism_scandal_bars_other_classics():
         state.apply("spell:pat")
 
 
+@pytest.mark.rule("Co-op")
 def test_coop_rival_takes_the_oldest_card_and_scores_its_cost():
     state = new(1, 0, coop="penny-hack")
     oldest = state.offer_row[0]
@@ -256,6 +274,7 @@ def test_coop_rival_takes_the_oldest_card_and_scores_its_cost():
     check_conservation(state)
 
 
+@pytest.mark.rule("Co-op")
 def test_coop_twists_bought_used_and_jailed():
     state = new(2, 0, coop="gossip-sheet")
     r_jail = card_id(state, "r", "mystery", "jail")
@@ -280,6 +299,7 @@ def test_coop_twists_bought_used_and_jailed():
     assert state2.rival_score == 1
 
 
+@pytest.mark.rule("Co-op")
 def test_coop_team_wins_at_the_shared_target():
     state = new(2, 0, coop="penny-hack")
     state.prestige = [60, 59]
@@ -332,6 +352,7 @@ def test_coop_awards_do_not_reach_the_goal_but_count_in_a_won_score():
     assert lost.winners() == [] and lost.scores()[0] < 0
 
 
+@pytest.mark.rule("§5.Events")
 def test_more_event_rules():
     cards_of = lambda st, g: [c for c in range(140) if st.content.cards[c].genre == g]  # noqa: E731
     # Exotic Vocabulary and Gothic Revival: extra prestige per face-up card
@@ -371,6 +392,7 @@ def test_more_event_rules():
     assert len(state.hand[0]) == 4
 
 
+@pytest.mark.rule("§5.Events")
 @pytest.mark.parametrize("index", range(25))
 def test_every_event_card_plays(index):
     """Each of the 25 events, in front of the first player, through random turns of play."""

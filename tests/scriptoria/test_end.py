@@ -15,6 +15,7 @@ def _end_last_hour(state):
         state.apply("end" if "end" in state.legal_actions() else state.legal_actions()[-1])
 
 
+@pytest.mark.rule("End-of-Day")
 def test_end_of_day_ink_limit_seven_owner_chooses():
     state = to_last_hour(new(3))
     set_inks(state, 0, red=5, black=4)
@@ -27,6 +28,7 @@ def test_end_of_day_ink_limit_seven_owner_chooses():
     assert state.ink_row(0) == [5, 0, 0, 2, 0]
 
 
+@pytest.mark.rule("End-of-Day")
 def test_end_of_day_sketch_limit_is_seven_less_achievements():
     state = to_last_hour(new(3))
     for k in range(len(state.lecterns)):
@@ -48,6 +50,7 @@ def test_end_of_day_sketch_limit_is_seven_less_achievements():
     assert len(state.stocks[0]) == 5
 
 
+@pytest.mark.rule("End-of-Day")
 def test_quill_passes_to_the_left_at_end_of_day():
     state = to_last_hour(new(4), seat=3)
     state.lectern_sketches = [() for _ in state.lecterns]
@@ -58,6 +61,7 @@ def test_quill_passes_to_the_left_at_end_of_day():
     assert isinstance(state.decision(), InkTurn) and state.current_seat() == 0
 
 
+@pytest.mark.rule("Day-Setup", "End-of-Day")
 def test_new_day_refills_lecterns_and_cup_returning_leftover_inks():
     state = to_last_hour(new(3))
     state.cup = [0] * 5
@@ -69,6 +73,7 @@ def test_new_day_refills_lecterns_and_cup_returning_leftover_inks():
     assert sum(state.cup) + sum(state.ink_bag) + sum(state.inks) == 78
 
 
+@pytest.mark.rule("End-of-Day", "End")
 def test_game_ends_at_end_of_day_when_a_manuscript_is_finished():
     state = to_last_hour(new(3))
     c = state.content
@@ -80,6 +85,7 @@ def test_game_ends_at_end_of_day_when_a_manuscript_is_finished():
     assert state.winners()
 
 
+@pytest.mark.rule("End-of-Day", "End")
 def test_game_ends_when_the_sketch_bag_is_empty_at_end_of_day():
     state = to_last_hour(new(3))
     state.scriptorium = sorted(state.scriptorium + state.sketch_bag)
@@ -88,6 +94,7 @@ def test_game_ends_when_the_sketch_bag_is_empty_at_end_of_day():
     assert state.phase == OVER
 
 
+@pytest.mark.rule("End")
 def test_greedy_three_player_game_usually_lasts_about_seven_days():
     """Tuning check (rulebook: "usually seven" Days); 3 copyists empty the bag after Day 8."""
     from inkhorn.match import play_match
@@ -103,6 +110,7 @@ def test_greedy_three_player_game_usually_lasts_about_seven_days():
     assert 6.0 <= sum(days) / len(days) <= 7.8, days
 
 
+@pytest.mark.rule("End")
 def test_final_score_sketches_achievements_unused_and_received_help():
     state = new(3)
     state.points = [10, 4, 0]
@@ -112,6 +120,7 @@ def test_final_score_sketches_achievements_unused_and_received_help():
     assert state.scores() == [10 + 8 + 2, 4 + 4, 8.0]
 
 
+@pytest.mark.rule("End")
 def test_shared_win_on_tie():
     state = to_last_hour(new(3))
     state.sketch_bag = []
@@ -122,6 +131,7 @@ def test_shared_win_on_tie():
     assert state.winners() == [0, 1]
 
 
+@pytest.mark.rule("Master")
 def test_master_variant_uses_lecterns_left_out_the_day_before():
     state = new(3, seed=11, master=True)
     left_out = set(state.prev_unused)
@@ -133,6 +143,7 @@ def test_master_variant_uses_lecterns_left_out_the_day_before():
     assert left_out <= today and len(today - left_out) == 2 and today - left_out <= used
 
 
+@pytest.mark.rule("Master")
 def test_master_variant_two_players_takes_exactly_the_three_left_out():
     state = new(2, seed=4, master=True)
     left_out = set(state.prev_unused)
@@ -141,6 +152,7 @@ def test_master_variant_two_players_takes_exactly_the_three_left_out():
     assert set(state.lecterns) == left_out
 
 
+@pytest.mark.rule("Hell")
 @pytest.mark.parametrize("level", [0, 1, 5])
 def test_hell_of_the_library_start_points(level):
     state = new(3, hell_level=level)
@@ -148,12 +160,14 @@ def test_hell_of_the_library_start_points(level):
     assert state.scores() == [2.0 * level + 6] * 3
 
 
+@pytest.mark.rule("End")
 def test_score_beyond_66_is_not_wrapped():
     state = new(3)
     state.points[0] = 70
     assert state.scores()[0] == 76
 
 
+@pytest.mark.rule("Hell")
 def test_hell_door_opens_at_66():
     state = new(3, hell_level=30)  # 60 + 6 for the Help tokens
     assert state.observation(None)["hell_door"] == [0, 1, 2]

@@ -23,6 +23,7 @@ def _cup(state, **counts):
 # ---- First Hour ------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("First-Hour")
 def test_first_hour_archivist_starts_and_play_goes_clockwise():
     state = new(3)
     state.archivist = state.turn = 1
@@ -33,6 +34,7 @@ def test_first_hour_archivist_starts_and_play_goes_clockwise():
     assert state.current_seat() == 0
 
 
+@pytest.mark.rule("First-Hour")
 def test_first_hour_up_to_two_different_inks():
     state = new(3)
     _cup(state, red=3, blue=1)
@@ -44,6 +46,7 @@ def test_first_hour_up_to_two_different_inks():
     assert state.cup == inks(red=2)
 
 
+@pytest.mark.rule("First-Hour")
 def test_first_hour_no_gold_with_black():
     state = new(3)
     _cup(state, gold=2, black=2)
@@ -56,6 +59,7 @@ def test_first_hour_no_gold_with_black():
     assert snapshot(state) == before
 
 
+@pytest.mark.rule("First-Hour")
 def test_first_hour_grimoire_withdraws_from_the_hour():
     state = new(3)
     _cup(state, red=4, blue=4)
@@ -69,6 +73,7 @@ def test_first_hour_grimoire_withdraws_from_the_hour():
     assert "grimoire" not in state.legal_actions()  # a single Grimoire
 
 
+@pytest.mark.rule("First-Hour")
 def test_first_hour_ends_when_the_cup_is_empty_even_if_someone_got_nothing():
     state = new(3)
     _cup(state, green=2)
@@ -79,6 +84,7 @@ def test_first_hour_ends_when_the_cup_is_empty_even_if_someone_got_nothing():
     assert not isinstance(state.decision(), InkTurn)
 
 
+@pytest.mark.rule("First-Hour")
 def test_example_1_two_red_inks_left():
     state = new(3)
     _cup(state, red=2)
@@ -91,6 +97,7 @@ def test_example_1_two_red_inks_left():
     assert state.cup == [0] * 5 and state.phase == LECTERNS
 
 
+@pytest.mark.rule("First-Hour")
 def test_example_2_black_and_gold_left():
     state = new(3)
     _cup(state, gold=2, black=2, red=1, blue=1)
@@ -106,6 +113,7 @@ def test_example_2_black_and_gold_left():
     assert state.ink_row(0) == inks(red=1, gold=2)
 
 
+@pytest.mark.rule("First-Hour")
 def test_example_3_sister_solina_studies():
     state = new(3)
     _cup(state, gold=1, black=1, red=2, green=1, blue=1)
@@ -139,6 +147,7 @@ def _lectern_ids(state):
     return [state.content.lectern_ids[k] for k in state.lecterns]
 
 
+@pytest.mark.rule("Second-Hour")
 def test_second_hour_grimoire_holder_picks_first():
     state = _to_lecterns(new(3), grimoire=2)
     assert isinstance(state.decision(), PickLectern) and state.current_seat() == 2
@@ -152,6 +161,7 @@ def test_second_hour_grimoire_holder_picks_first():
     assert state.legal_actions() == ["to:seat1"] or state.lectern_owner.count(1) == 1
 
 
+@pytest.mark.rule("Second-Hour")
 def test_example_4_giving_chain_comes_back_to_the_archivist():
     state = _to_lecterns(new(3))
     ids = _lectern_ids(state)
@@ -168,6 +178,7 @@ def test_example_4_giving_chain_comes_back_to_the_archivist():
     assert isinstance(state.decision(), LastTurn)
 
 
+@pytest.mark.rule("Second-Hour")
 def test_example_5_a_copyist_gives_twice():
     state = _to_lecterns(new(3))
     ids = _lectern_ids(state)
@@ -181,6 +192,7 @@ def test_example_5_a_copyist_gives_twice():
     assert state.lectern_owner[:3] == [1, 0, 2]
 
 
+@pytest.mark.rule("Second-Hour")
 def test_second_hour_one_and_only_one_lectern_each_and_last_to_scriptorium():
     state = _to_lecterns(new(4, seed=5))
     before = len(state.scriptorium)
@@ -194,6 +206,7 @@ def test_second_hour_one_and_only_one_lectern_each_and_last_to_scriptorium():
     assert state.phase == LAST
 
 
+@pytest.mark.rule("Two-Copyists", "Second-Hour")
 def test_two_player_rule_grimoire_holder_then_other_chooses():
     state = _to_lecterns(new(2), grimoire=1)
     assert isinstance(state.decision(), PickLectern) and state.current_seat() == 1
@@ -207,6 +220,7 @@ def test_two_player_rule_grimoire_holder_then_other_chooses():
     assert state.phase == LAST
 
 
+@pytest.mark.rule("Second-Hour", "Two-Copyists")
 def test_two_player_without_grimoire_follows_the_giving_chain():
     state = _to_lecterns(new(2))
     ids = _lectern_ids(state)
@@ -218,6 +232,7 @@ def test_two_player_without_grimoire_follows_the_giving_chain():
     assert state.lectern_owner == [1, 0, -1]
 
 
+@pytest.mark.rule("Second-Hour")
 def test_second_hour_archivist_holding_the_grimoire_still_starts_the_chain():
     state = _to_lecterns(new(4), grimoire=0)
     ids = _lectern_ids(state)
@@ -231,6 +246,7 @@ def test_second_hour_archivist_holding_the_grimoire_still_starts_the_chain():
     assert state.legal_actions() == ["to:seat1", "to:seat2"]  # never back to the Archivist
 
 
+@pytest.mark.rule("Second-Hour", "Master")
 def test_master_variant_four_players_reuses_four_of_yesterdays_lecterns():
     state = new(4, seed=2, master=True)
     left_out, used = set(state.prev_unused), set(state.lecterns)

@@ -37,6 +37,7 @@ def _slot(state, slot_id):
     return state.content.slot_ids.index(slot_id)
 
 
+@pytest.mark.rule("Last-Hour")
 def test_last_hour_starts_with_archivist_and_goes_clockwise():
     state = to_last_hour(new(3), seat=1)
     assert isinstance(state.decision(), LastTurn) and state.current_seat() == 1
@@ -48,6 +49,7 @@ def test_last_hour_starts_with_archivist_and_goes_clockwise():
     assert state.phase == END_OF_DAY or state.day == 2
 
 
+@pytest.mark.rule("Last-Hour")
 def test_last_hour_place_from_lectern_or_from_own_stock():
     state = to_last_hour(new(3), lectern="red")
     a = find_sketch(state, "text", TEXT_KK)
@@ -64,6 +66,7 @@ def test_last_hour_place_from_lectern_or_from_own_stock():
     assert state.points[0] == 2 * state.content.sketches[idx(state, a)].points
 
 
+@pytest.mark.rule("Last-Hour")
 def test_last_hour_sketch_of_another_copyist_cannot_be_placed():
     state = to_last_hour(new(3))
     other = give_stock(state, 1, find_sketch(state, "text", TEXT_KK))[0]
@@ -75,6 +78,7 @@ def test_last_hour_sketch_of_another_copyist_cannot_be_placed():
     assert snapshot(state) == before
 
 
+@pytest.mark.rule("Last-Hour")
 def test_placement_follows_slot_types_and_one_sketch_per_slot():
     state = to_last_hour(new(3), lectern="red")
     c = state.content
@@ -98,6 +102,7 @@ def test_placement_follows_slot_types_and_one_sketch_per_slot():
     assert c.slot_ids[slot] == "RC1" and c.slot_kind[slot] == c.sketches[i].kind
 
 
+@pytest.mark.rule("Last-Hour")
 def test_side_is_not_asked_when_only_one_page_has_room():
     state = to_last_hour(new(3), lectern="red")
     fill_slots(state, 0, ["LC1", "LC2"])
@@ -109,6 +114,7 @@ def test_side_is_not_asked_when_only_one_page_has_room():
     assert state.scrolls[0][_slot(state, "RC1")] == idx(state, corner)
 
 
+@pytest.mark.rule("Last-Hour")
 def test_ink_costs_are_paid_and_return_to_the_bag():
     state = to_last_hour(new(3), lectern="quill")
     text = find_sketch(state, "text", {"black": 2, "red": 1})
@@ -123,6 +129,7 @@ def test_ink_costs_are_paid_and_return_to_the_bag():
     assert state.points[0] == state.content.sketches[idx(state, text)].points
 
 
+@pytest.mark.rule("Last-Hour")
 def test_gold_replaces_any_colour_but_black():
     state = to_last_hour(new(3), lectern="quill")
     text = find_sketch(state, "text", {"black": 2, "red": 1})
@@ -137,6 +144,7 @@ def test_gold_replaces_any_colour_but_black():
     assert f"place:{other}" not in state.legal_actions()
 
 
+@pytest.mark.rule("Last-Hour")
 def test_payment_choice_is_asked_only_when_both_gold_and_colour_could_pay():
     state = to_last_hour(new(3), lectern="quill")
     mini = find_sketch(state, "miniature", {"black": 1, "red": 2, "blue": 1})
@@ -153,6 +161,7 @@ def test_payment_choice_is_asked_only_when_both_gold_and_colour_could_pay():
     assert state.ink_row(0) == inks(red=1)
 
 
+@pytest.mark.rule("Last-Hour")
 def test_payment_never_offers_an_unpayable_split():
     state = to_last_hour(new(3), lectern="quill")
     mini = find_sketch(state, "miniature", {"black": 1, "red": 2, "blue": 1})
@@ -163,6 +172,7 @@ def test_payment_never_offers_an_unpayable_split():
     assert state.ink_row(0) == [0] * 5
 
 
+@pytest.mark.rule("Last-Hour", "Course-of-a-Day")
 def test_example_6_border_paid_and_border_placed_free():
     state = to_last_hour(new(3), lectern="quill")
     b1 = find_sketch(state, "border", {"black": 1, "gold": 1, "green": 1})
@@ -181,6 +191,7 @@ def test_example_6_border_paid_and_border_placed_free():
     assert idx(state, b2) in state.scrolls[0]
 
 
+@pytest.mark.rule("Last-Hour", "Course-of-a-Day")
 def test_border_free_placement_offered_when_affordable():
     state = to_last_hour(new(3), lectern="quill")
     b = find_sketch(state, "border", {"black": 1, "gold": 1, "green": 1})
@@ -192,6 +203,7 @@ def test_border_free_placement_offered_when_affordable():
     assert state.points[0] == 0 and state.ink_row(0) == inks(black=1, gold=1, green=1)
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-I")
 @pytest.mark.parametrize("colour", ["red", "blue", "green", "black"])
 def test_supply_inkwell_waives_its_colour_for_the_turn(colour):
     state = to_last_hour(new(3), lectern=colour)
@@ -209,6 +221,7 @@ def test_supply_inkwell_waives_its_colour_for_the_turn(colour):
     assert state.points[0] == state.content.sketches[idx(state, sid)].points
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-I")
 def test_gold_leaf_waives_gold_cost_but_not_gold_standing_in_for_a_colour():
     state = to_last_hour(new(3), lectern="gold")
     text = find_sketch(state, "text", {"black": 2, "gold": 1})
@@ -223,6 +236,7 @@ def test_gold_leaf_waives_gold_cost_but_not_gold_standing_in_for_a_colour():
     assert state.ink_row(0) == [0] * 5  # the gold replacing red was spent
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-I")
 def test_supply_only_during_its_owners_turn():
     state = to_last_hour(new(3), lectern="red")
     assert state.supply_of(0) == 0
@@ -234,6 +248,7 @@ def test_supply_only_during_its_owners_turn():
     assert f"place:{corner}" not in state.legal_actions()  # seat 1's lectern does not waive red
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-I")
 @pytest.mark.parametrize("choice", ["quill:archivist", "quill:points"])
 def test_quill_supply_choice(choice):
     state = to_last_hour(new(3), seat=0, lectern="quill")
@@ -251,6 +266,7 @@ def test_quill_supply_choice(choice):
     assert state.archivist == (0 if choice == "quill:archivist" else 1)
 
 
+@pytest.mark.rule("Last-Hour", "Course-of-a-Day")
 def test_lectern_leftovers_go_to_stock_at_end_of_turn():
     state = to_last_hour(new(3), lectern="red")
     left = state.lectern_sketches[state.lectern_of(0)]
@@ -260,6 +276,7 @@ def test_lectern_leftovers_go_to_stock_at_end_of_turn():
     assert state.lectern_sketches[state.lectern_of(0)] == ()
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-II")
 def test_help_from_the_scriptorium_spends_the_token():
     state = to_last_hour(new(3))
     target = state.scriptorium[0]
@@ -272,6 +289,7 @@ def test_help_from_the_scriptorium_spends_the_token():
     assert isinstance(state.decision(), LastTurn)
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-II")
 def test_help_from_another_copyists_stock_hands_them_the_token():
     state = to_last_hour(new(3))
     text = give_stock(state, 2, find_sketch(state, "text", TEXT_KK))[0]
@@ -287,6 +305,7 @@ def test_help_from_another_copyists_stock_hands_them_the_token():
     assert state.scores()[2] == 2 * (3 + 1)
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-II")
 def test_help_never_from_a_lectern():
     state = to_last_hour(new(3))
     k = state.lectern_of(1)
@@ -297,6 +316,7 @@ def test_help_never_from_a_lectern():
     assert f"take:{sid}" not in state.legal_actions()
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-II")
 def test_help_needs_an_unused_token_and_received_tokens_are_not_spendable():
     state = to_last_hour(new(3))
     state.help_left[0] = 0
@@ -320,6 +340,7 @@ def _complete_left_frieze(state, seat):
     return b
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-III")
 def test_achievement_on_completing_a_part_five_then_three_then_two():
     state = to_last_hour(new(3))
     c = state.content
@@ -336,6 +357,7 @@ def test_achievement_on_completing_a_part_five_then_three_then_two():
     assert pts == [[5], [3], [2]]
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-III")
 def test_achievement_pile_empty_gives_nothing():
     state = to_last_hour(new(3))
     state.pile_taken[0] = 3
@@ -343,6 +365,7 @@ def test_achievement_pile_empty_gives_nothing():
     assert state.achievements[0] == ()
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-III")
 def test_full_manuscript_gives_its_own_achievement_too():
     state = to_last_hour(new(3))
     c = state.content
@@ -356,6 +379,7 @@ def test_full_manuscript_gives_its_own_achievement_too():
     assert EMPTY not in state.scrolls[0]
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-III")
 def test_achievement_takes_stock_space_and_forces_a_discard_chosen_by_owner():
     state = to_last_hour(new(3))
     stock = [find_sketch(state, "miniature")]
@@ -372,6 +396,7 @@ def test_achievement_takes_stock_space_and_forces_a_discard_chosen_by_owner():
     assert isinstance(state.decision(), LastTurn)
 
 
+@pytest.mark.rule("Last-Hour", "Appendix-III")
 def test_discards_can_be_kept_out_of_the_scriptorium_by_option():
     state = to_last_hour(new(3, discards_to_scriptorium=False))
     stock = [find_sketch(state, "miniature")]

@@ -15,12 +15,14 @@ from inkhorn.games.scriptoria.state import HELP_TOKENS
 from .helpers import new
 
 
+@pytest.mark.rule("Setup", "Day-Setup")
 @pytest.mark.parametrize("players,expected", [(2, 20), (3, 12), (4, 0)])
 def test_setup_scriptorium_sketches_per_player_count(players, expected):
     state = new(players)
     assert len(state.scriptorium) == expected
 
 
+@pytest.mark.rule("Setup", "Day-Setup")
 @pytest.mark.parametrize("players,lecterns", [(2, 3), (3, 4), (4, 5)])
 def test_setup_lecterns_per_player_count_with_four_sketches_each(players, lecterns):
     state = new(players, seed=7)
@@ -30,6 +32,7 @@ def test_setup_lecterns_per_player_count_with_four_sketches_each(players, lecter
     assert sorted(state.prev_unused + tuple(state.lecterns)) == list(range(6))
 
 
+@pytest.mark.rule("Setup", "Day-Setup")
 @pytest.mark.parametrize("players,cup", [(2, 11), (3, 17), (4, 23)])
 def test_setup_cup_inks_per_player_count(players, cup):
     state = new(players, seed=3)
@@ -37,6 +40,7 @@ def test_setup_cup_inks_per_player_count(players, cup):
     assert sum(state.cup) + sum(state.ink_bag) == 78
 
 
+@pytest.mark.rule("Setup")
 def test_setup_help_tokens_scores_and_first_decision():
     state = new(3)
     assert state.help_left == [HELP_TOKENS] * 3 == [3, 3, 3]
@@ -46,6 +50,7 @@ def test_setup_help_tokens_scores_and_first_decision():
     assert state.current_seat() == state.archivist == 0
 
 
+@pytest.mark.rule("Setup", "Appendix-III")
 def test_setup_achievements_sorted_five_three_two():
     c = load_content()
     assert [len(p) for p in c.achievements] == [3, 3, 3, 3, 3]
@@ -53,6 +58,7 @@ def test_setup_achievements_sorted_five_three_two():
     assert c.part_ids == ("left_frieze", "right_frieze", "letters", "miniature", "manuscript")
 
 
+@pytest.mark.rule("Contents")
 def test_content_counts_match_the_published_box():
     c = load_content()
     kinds = Counter(KINDS[s.kind] for s in c.sketches)
@@ -64,12 +70,14 @@ def test_content_counts_match_the_published_box():
     assert sum(len(p) for p in c.achievements) == 15
 
 
+@pytest.mark.rule("Contents")
 def test_content_most_sketches_need_black():
     c = load_content()
     with_black = sum(1 for s in c.sketches if s.cost[COLOURS.index("black")] > 0)
     assert with_black > len(c.sketches) * 0.75
 
 
+@pytest.mark.rule("Contents")
 def test_content_scroll_layout():
     c = load_content()
     kinds = Counter(KINDS[k] for k in c.slot_kind)
@@ -88,6 +96,7 @@ def _write(tmp_path, name, data):
     return str(p)
 
 
+@pytest.mark.rule("Contents")
 def test_content_option_loads_an_edited_file(tmp_path):
     c = load_content()
     path = _write(tmp_path, "mine.json", {"inks": {"colours": [
@@ -98,6 +107,7 @@ def test_content_option_loads_an_edited_file(tmp_path):
     assert state.content.sketches == c.sketches
 
 
+@pytest.mark.rule("Contents")
 def test_content_option_loads_a_folder(tmp_path):
     shipped = json.loads((SHIPPED / "sketches.json").read_text())
     shipped["sketches"][0]["points"] = 9
@@ -116,6 +126,7 @@ def test_content_option_loads_a_folder(tmp_path):
         ({"pages": {}}, "unknown section"),
     ],
 )
+@pytest.mark.rule("Contents")
 def test_content_malformed_raises_content_error_naming_file(tmp_path, data, problem):
     path = _write(tmp_path, "bad.json", data)
     with pytest.raises(ContentError) as err:
@@ -124,6 +135,7 @@ def test_content_malformed_raises_content_error_naming_file(tmp_path, data, prob
     assert "bad.json" in str(err.value)
 
 
+@pytest.mark.rule("Contents")
 def test_content_not_json_and_missing_file(tmp_path):
     p = tmp_path / "broken.json"
     p.write_text("{not json")

@@ -35,6 +35,7 @@ BLUE, GREEN, YELLOW, RED, BLACK = range(5)
 
 
 # ---- Set-up (rulebook "Setup" 1-8) ----
+@pytest.mark.rule("Setup.3", "Setup.5", "Setup.6")
 @pytest.mark.parametrize("players,cards,grants,cubes,per_track", [(3, 20, 5, 5, 31), (4, 15, 4, 4, 42), (5, 12, 3, 4, 52)])
 def test_setup_deal_grants_cubes_and_tracks(players, cards, grants, cubes, per_track):
     s = new(players, 3)
@@ -45,11 +46,13 @@ def test_setup_deal_grants_cubes_and_tracks(players, cards, grants, cubes, per_t
     conservation(s)
 
 
+@pytest.mark.rule("Setup.4")
 def test_setup_stacks_alternate_from_the_highest_space():
     assert new(3).tracks[0][-2:] == [2, 1]
     assert new(5).tracks[0][-2:] == [3, 2]
 
 
+@pytest.mark.rule("Setup.2")
 def test_setup_one_tool_per_rank_and_the_rest_set_aside_unseen():
     s = new(4, 9)
     tools = [c for c in s.deck_cards if c >= 45]
@@ -66,6 +69,7 @@ def test_setup_is_reproducible_from_the_seed():
 
 
 # ---- 4.3 Spotlight ----
+@pytest.mark.rule("§4.3")
 def test_spotlight_unique_highest_next_unique_or_off():
     s = new()
     assert s.spotlight() == -1  # all tied at set-up
@@ -77,6 +81,7 @@ def test_spotlight_unique_highest_next_unique_or_off():
 
 
 # ---- 4.1 / 4.3 Playing and ranking ----
+@pytest.mark.rule("§4.1")
 def test_must_follow_lead_colour_if_able_and_tools_not_allowed():
     s = new()
     hand_only(s, 0, "B5", "B6")
@@ -86,6 +91,7 @@ def test_must_follow_lead_colour_if_able_and_tools_not_allowed():
     assert [a for a in s.legal_actions() if a.startswith("play:")] == ["play:B7"]
 
 
+@pytest.mark.rule("§4.1")
 def test_tools_free_option_allows_a_tool_while_holding_the_lead():
     s = GAME.new_game(4, 1, {"tool_follow": "tools_free"})
     hand_only(s, 0, "B5", "B6")
@@ -95,6 +101,7 @@ def test_tools_free_option_allows_a_tool_while_holding_the_lead():
     assert [a for a in s.legal_actions() if a.startswith("play:")] == ["play:B7", "play:T-9e"]
 
 
+@pytest.mark.rule("§4.1")
 def test_without_the_lead_colour_anything_may_be_played():
     s = new()
     hand_only(s, 0, "B5", "B6")
@@ -113,6 +120,7 @@ def _bout(s, plays):
             s.apply(s.legal_actions()[0])
 
 
+@pytest.mark.rule("§4.3")
 def test_tools_trump_witnesses_and_spotlight_wins_ties():
     s = new()
     set_track(s, RED, [2] * 15)  # Spotlight red
@@ -126,6 +134,7 @@ def test_tools_trump_witnesses_and_spotlight_wins_ties():
     assert s.finish[2] == 0 and s.finish[3] == 3  # other colours never outrank the Lead
 
 
+@pytest.mark.rule("§4.4")
 def test_eureka_adds_two_and_goes_to_the_highest_loser():
     s = new()
     for seat, names in enumerate((["B5", "K1"], ["B6", "K2"], ["B7", "K3"], ["B1", "K4"])):
@@ -139,6 +148,7 @@ def test_eureka_adds_two_and_goes_to_the_highest_loser():
     assert s.eureka == [0, 0, 1, 0] and s.winner == 0
 
 
+@pytest.mark.rule("§4.1")
 def test_echo_is_hidden_from_everyone_else_until_revealed():
     s = new()
     hand_only(s, 0, "B5", "G9")
@@ -150,6 +160,7 @@ def test_echo_is_hidden_from_everyone_else_until_revealed():
     assert s.observation(0)["bout"]["my_echo"] == "G9"
 
 
+@pytest.mark.rule("§4.1", "§4.8")
 def test_four_player_orphan_bout_has_no_echo():
     s = new(4, 2)
     bouts = 0
@@ -166,6 +177,7 @@ def test_four_player_orphan_bout_has_no_echo():
 
 
 # ---- 4.6 Preservation Window and claims ----
+@pytest.mark.rule("§4.6")
 def test_window_lockdown_once_per_session_closes_the_window():
     s = new()
     w = to_window(s)
@@ -177,6 +189,7 @@ def test_window_lockdown_once_per_session_closes_the_window():
         assert "lockdown" not in s.legal_actions()
 
 
+@pytest.mark.rule("§4.6")
 def test_all_pass_leaves_the_desk_for_the_next_bout():
     s = new()
     to_window(s)
@@ -186,6 +199,7 @@ def test_all_pass_leaves_the_desk_for_the_next_bout():
     assert all(c in s.desk for c in desk) and s.phase == "play"
 
 
+@pytest.mark.rule("§4.6")
 def test_claim_tokenises_features_lacuna_and_corruption():
     s = new()
     w = to_window(s)
@@ -205,6 +219,7 @@ def test_claim_tokenises_features_lacuna_and_corruption():
     conservation(s)
 
 
+@pytest.mark.rule("§4.6")
 def test_lacuna_exchange_trades_a_hand_card_for_a_haul_tool():
     s = new()
     w = to_window(s)
@@ -219,6 +234,7 @@ def test_lacuna_exchange_trades_a_hand_card_for_a_haul_tool():
     conservation(s)
 
 
+@pytest.mark.rule("§5.1", "§5.2")
 def test_institution_grant_pays_two_to_the_track_and_takes_the_perk():
     s = new()
     set_track(s, BLUE, [2] * 15)
@@ -233,6 +249,7 @@ def test_institution_grant_pays_two_to_the_track_and_takes_the_perk():
     conservation(s)
 
 
+@pytest.mark.rule("§5.3")
 def test_edition_laureate_goes_to_the_fifteenth_cube():
     s = new(5)
     for i in range(14):
@@ -245,6 +262,7 @@ def test_edition_laureate_goes_to_the_fifteenth_cube():
 
 
 # ---- 4.7 Majority Scoring ----
+@pytest.mark.rule("§4.7", "§6.4")
 def test_majority_spotlight_lead_and_other_awards():
     s = new()
     set_track(s, BLUE, [2] * 15)  # Spotlight blue
@@ -258,17 +276,20 @@ def test_majority_spotlight_lead_and_other_awards():
     assert t[0][BLACK] == 2
 
 
+@pytest.mark.rule("§4.7", "§6.4")
 def test_majority_ties_full_or_split():
     assert place_awards([2, 2, 1, 0], (7, 4, 1), "full") == [7, 7, 1, 0]
     assert place_awards([2, 2, 1, 0], (7, 4, 1), "split") == [5, 5, 1, 0]
 
 
 # ---- 7 Final Scoring ----
+@pytest.mark.rule("§7.1")
 def test_feature_ladder_table():
     assert [ladder(k) for k in range(12)] == [0, 1, 2, 4, 7, 12, 18, 25, 33, 42, 52, 66]
     assert ladder(14) == 66
 
 
+@pytest.mark.rule("§7.2")
 def test_critical_sets_best_grouping():
     assert critical_sets([1, 1, 1, 1, 1]) == 22
     assert critical_sets([2, 2, 2, 2, 1]) == 38
@@ -276,6 +297,7 @@ def test_critical_sets_best_grouping():
     assert critical_sets([3, 3, 0, 0, 0]) == 0
 
 
+@pytest.mark.rule("§7.3")
 def test_resource_bonuses():
     s = new()
     s.eureka[0] = 1
@@ -284,12 +306,14 @@ def test_resource_bonuses():
     assert b["grants"] == 8 and b["eureka"] == 1 and b["slots"] == 5 and b["cubes"] == -6
 
 
+@pytest.mark.rule("§5.1")
 def test_slot_stars_placed_option_scores_at_once():
     s = GAME.new_game(4, 1, {"slot_stars": "placed"})
     rules.place_cube(s, 0, 0)
     assert s.prestige[0] == 5 and final_breakdown(s, 0)["slots"] == 0
 
 
+@pytest.mark.rule("§7.4")
 def test_tie_breakers_grants_then_lacuna():
     s = new()
     set_ledger(s, 1, [0, 0, 0, 0, 0, 1])
@@ -298,6 +322,7 @@ def test_tie_breakers_grants_then_lacuna():
     assert s.tiebreak(1) > s.tiebreak(2) > s.tiebreak(0)
 
 
+@pytest.mark.rule("§7.4")
 def test_shared_victory_when_everything_ties():
     s = new()
     s.stack = []
@@ -306,6 +331,7 @@ def test_shared_victory_when_everything_ties():
 
 
 # ---- 6 End of Session and game end ----
+@pytest.mark.rule("§6.1")
 def test_desk_witnesses_become_tokens_that_carry_over():
     s = new()
     to_desk(s, "G9", "B6")
@@ -315,6 +341,7 @@ def test_desk_witnesses_become_tokens_that_carry_over():
     assert s.desk_tok[GREEN] == 3 and s.desk_cor[BLUE] == 1 and not s.desk
 
 
+@pytest.mark.rule("§6.3")
 def test_game_lasts_as_many_sessions_as_scholars():
     s = new(3, 4)
     while not s.is_terminal():
@@ -322,6 +349,7 @@ def test_game_lasts_as_many_sessions_as_scholars():
     assert s.sessions_done == 3 and s.phase == "over"
 
 
+@pytest.mark.rule("§6.3")
 def test_single_grant_survivor_ends_the_game():
     s = new(3, 4)
     for x in (1, 2):
@@ -374,6 +402,7 @@ def test_grant_exhaustion_ends_the_session_and_the_game():
     assert s.game_end == 1 and s.is_terminal()
 
 
+@pytest.mark.rule("§4.8", "§6.5")
 def test_next_session_quill_moves_clockwise_and_lockdowns_reset():
     s = new(4, 4)
     s.stack = []
@@ -411,6 +440,7 @@ def test_bad_content_folder_is_reported(tmp_path):
     assert "tools.json" in str(err.value)
 
 
+@pytest.mark.rule("§8.1")
 def test_edited_witness_content_is_used(tmp_path):
     data = json.loads((__import__("importlib").resources.files("inkhorn.games.verse_variant") / "content" / "witnesses.json").read_text())
     data["witnesses"][8]["icons"] = ["P", "P", "P", "P"]
@@ -453,6 +483,7 @@ def test_greedy_beats_random_small_sample():
     assert wins / games > 0.4  # random alone would win about a quarter
 
 
+@pytest.mark.rule("§7.4")
 def test_tie_breakers_features_then_spotlight_features():
     s = new()
     set_ledger(s, 1, [1, 1, 0, 0, 0, 0])
@@ -463,6 +494,7 @@ def test_tie_breakers_features_then_spotlight_features():
 
 
 # ---- 4.2 / 4.5 Tool timing, reveal and the Desk ----
+@pytest.mark.rule("§4.5")
 def test_reveal_moves_echoes_to_desk_and_delayed_primary_tool_to_tableau():
     s = new()
     for seat, names in enumerate((["B5", "K1"], ["T-8d", "K2"], ["B7", "K3"], ["B1", "K4"])):
@@ -474,6 +506,7 @@ def test_reveal_moves_echoes_to_desk_and_delayed_primary_tool_to_tableau():
     assert all(card(n) in s.desk for n in ("B5", "B7", "B1", "K1", "K2", "K3", "K4"))
 
 
+@pytest.mark.rule("§4.2")
 def test_instant_tool_resolves_when_played_as_primary():
     s = new()
     hand_only(s, 0, "T-2c", "B1")
@@ -481,6 +514,7 @@ def test_instant_tool_resolves_when_played_as_primary():
     assert [ledger(s, x)[5] for x in range(4)] == [1, 1, 1, 1]
 
 
+@pytest.mark.rule("§4.2")
 def test_tool_played_as_echo_never_triggers():
     s = new()
     hand_only(s, 0, "B1", "T-2c")
@@ -489,6 +523,7 @@ def test_tool_played_as_echo_never_triggers():
     assert [ledger(s, x)[5] for x in range(4)] == [0, 0, 0, 0]
 
 
+@pytest.mark.rule("§6.2")
 def test_session_end_discards_unused_tableau_tools():
     s = new(4, 4)
     s.tableau[2].append(card("T-8d"))
@@ -498,6 +533,7 @@ def test_session_end_discards_unused_tableau_tools():
     assert s.tableau == [[], [], [], []] and s.session == 2
 
 
+@pytest.mark.rule("§4.3")
 def test_spotlight_off_leaves_only_the_lead_colour():
     s = new()
     assert s.spotlight() == -1
@@ -544,6 +580,7 @@ def test_tokenising_a_haul_takes_every_gain_before_any_corruption(order):
     start=st.lists(st.integers(0, 3), min_size=6, max_size=6),
     shuffle=st.randoms(use_true_random=False),
 )
+@pytest.mark.rule("§4.6")
 def test_a_claim_gives_the_same_tokens_for_every_order_of_the_same_desk(
     seed, colour, picks, extra, carried, start, shuffle
 ):

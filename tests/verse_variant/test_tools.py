@@ -1,5 +1,7 @@
 """One test per Tool (T-1a … T-15e): build a position, use the Tool, check its effect."""
 
+import pytest
+
 from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant.content import CARD_NAMES
 from inkhorn.games.verse_variant.scoring import majority_table
@@ -31,6 +33,7 @@ def pos(players=4, seed=1):
 
 
 # ---- Tier 1 ----
+@pytest.mark.rule("T-1a")
 def test_t1a_palimpsest_scraper_swaps_a_token_for_a_desk_witness():
     s = pos()
     set_ledger(s, 0, [1, 0, 0, 0, 0, 0])
@@ -44,6 +47,7 @@ def test_t1a_palimpsest_scraper_swaps_a_token_for_a_desk_witness():
     conservation(s)
 
 
+@pytest.mark.rule("T-1b")
 def test_t1b_ink_eraser_removes_one_corruption_card():
     s = pos()
     to_desk(s, "B6", "G2")
@@ -53,6 +57,7 @@ def test_t1b_ink_eraser_removes_one_corruption_card():
     conservation(s)
 
 
+@pytest.mark.rule("T-1c")
 def test_t1c_synoptic_chart_sealed_picks_move_demand():
     s = pos()
     for c in range(5):
@@ -71,6 +76,7 @@ def test_t1c_synoptic_chart_sealed_picks_move_demand():
     conservation(s)
 
 
+@pytest.mark.rule("T-1d")
 def test_t1d_parchment_sizer_turns_two_lacuna_into_features():
     s = pos()
     set_ledger(s, 0, [0, 0, 0, 0, 0, 2])
@@ -81,6 +87,7 @@ def test_t1d_parchment_sizer_turns_two_lacuna_into_features():
     conservation(s)
 
 
+@pytest.mark.rule("T-1e")
 def test_t1e_quill_sharpener_frees_the_follow_obligation():
     s = pos()
     hand_only(s, 0, "B5", "B6")
@@ -95,6 +102,7 @@ def test_t1e_quill_sharpener_frees_the_follow_obligation():
 
 
 # ---- Tier 2 ----
+@pytest.mark.rule("T-2a")
 def test_t2a_fragment_facsimile_copies_a_held_feature():
     s = pos()
     set_ledger(s, 0, [0, 0, 1, 0, 0, 0])
@@ -105,6 +113,7 @@ def test_t2a_fragment_facsimile_copies_a_held_feature():
     conservation(s)
 
 
+@pytest.mark.rule("T-2b")
 def test_t2b_scribal_index_moves_a_top_stack_to_another_track():
     s = pos()
     set_track(s, RED, [2] * 10)
@@ -115,6 +124,7 @@ def test_t2b_scribal_index_moves_a_top_stack_to_another_track():
     conservation(s)
 
 
+@pytest.mark.rule("T-2c")
 def test_t2c_catalog_concordance_gives_everyone_a_lacuna():
     s = pos()
     run_tool(s, 2, "T-2c")
@@ -123,6 +133,7 @@ def test_t2c_catalog_concordance_gives_everyone_a_lacuna():
     conservation(s)
 
 
+@pytest.mark.rule("T-2d")
 def test_t2d_gloss_collector_fills_a_slot_for_one_token():
     s = pos()
     to_tableau(s, 0, "T-2d")
@@ -133,6 +144,7 @@ def test_t2d_gloss_collector_fills_a_slot_for_one_token():
     conservation(s)
 
 
+@pytest.mark.rule("T-2e")
 def test_t2e_major_reference_adds_a_token_at_majority():
     s = pos()
     run_ask(s, Ask(0, "T-2e"))
@@ -141,6 +153,7 @@ def test_t2e_major_reference_adds_a_token_at_majority():
 
 
 # ---- Tier 3 ----
+@pytest.mark.rule("T-3a")
 def test_t3a_desalination_bath_removes_up_to_two_corruptions():
     s = pos()
     to_desk(s, "B6", "G6", "Y6")
@@ -150,6 +163,7 @@ def test_t3a_desalination_bath_removes_up_to_two_corruptions():
     conservation(s)
 
 
+@pytest.mark.rule("T-3b")
 def test_t3b_scriptorium_survey_moves_spotlight_stack_to_least_demand():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -162,6 +176,7 @@ def test_t3b_scriptorium_survey_moves_spotlight_stack_to_least_demand():
     conservation(s)
 
 
+@pytest.mark.rule("T-3c")
 def test_t3c_variant_matrix_doubles_a_witness_on_claim():
     s = pos()
     w = to_window(s)
@@ -180,6 +195,7 @@ def test_t3c_variant_matrix_doubles_a_witness_on_claim():
     conservation(s)
 
 
+@pytest.mark.rule("T-3d")
 def test_t3d_glossators_note_turns_gained_lacuna_into_features():
     s = pos()
     to_tableau(s, 0, "T-3d")
@@ -191,6 +207,7 @@ def test_t3d_glossators_note_turns_gained_lacuna_into_features():
     conservation(s)
 
 
+@pytest.mark.rule("T-3e")
 def test_t3e_critical_apparatus_moves_a_cube_and_takes_the_perk():
     s = pos()
     rules.place_cube(s, 0, 1)  # blue slot 2
@@ -202,6 +219,7 @@ def test_t3e_critical_apparatus_moves_a_cube_and_takes_the_perk():
 
 
 # ---- Tier 4 ----
+@pytest.mark.rule("T-4a")
 def test_t4a_double_take_crew_claims_for_three_features():
     s = pos()
     w = to_window(s)
@@ -217,6 +235,7 @@ def test_t4a_double_take_crew_claims_for_three_features():
     conservation(s)
 
 
+@pytest.mark.rule("T-4b")
 def test_t4b_spare_porter_team_takes_back_a_cube_and_refreshes():
     s = pos()
     rules.place_cube(s, 0, 0)
@@ -228,6 +247,7 @@ def test_t4b_spare_porter_team_takes_back_a_cube_and_refreshes():
     conservation(s)
 
 
+@pytest.mark.rule("T-4c")
 def test_t4c_old_guard_reverses_spotlight():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -238,6 +258,7 @@ def test_t4c_old_guard_reverses_spotlight():
     assert s.spotlight() == GREEN
 
 
+@pytest.mark.rule("T-4d")
 def test_t4d_gate_seal_passes_as_a_lockdown():
     s = pos()
     w = to_window(s)
@@ -248,6 +269,7 @@ def test_t4d_gate_seal_passes_as_a_lockdown():
     assert all(c in s.desk for c in desk)
 
 
+@pytest.mark.rule("T-4e")
 def test_t4e_express_scribe_takes_the_quill_after_the_window():
     s = pos()
     run_tool(s, 3, "T-4e")
@@ -259,6 +281,7 @@ def test_t4e_express_scribe_takes_the_quill_after_the_window():
 
 
 # ---- Tier 5 ----
+@pytest.mark.rule("T-5a")
 def test_t5a_illumination_stylus_swaps_top_stacks():
     s = pos()
     set_track(s, BLUE, [2] * 20 + [3])
@@ -268,6 +291,7 @@ def test_t5a_illumination_stylus_swaps_top_stacks():
     conservation(s)
 
 
+@pytest.mark.rule("T-5b")
 def test_t5b_quire_tuck_lacuna_to_desk_and_a_feature():
     s = pos()
     run_tool(s, 0, "T-5b")
@@ -276,6 +300,7 @@ def test_t5b_quire_tuck_lacuna_to_desk_and_a_feature():
     conservation(s)
 
 
+@pytest.mark.rule("T-5c")
 def test_t5c_footnote_feint_becomes_a_lasting_token():
     s = pos()
     tracks = [t[:] for t in s.tracks]
@@ -285,6 +310,7 @@ def test_t5c_footnote_feint_becomes_a_lasting_token():
     conservation(s)
 
 
+@pytest.mark.rule("T-5d")
 def test_t5d_paleographic_ledger_fetches_a_set_aside_tool():
     s = pos()
     give(s, 0, "T-5d")
@@ -303,6 +329,7 @@ def test_t5d_paleographic_ledger_fetches_a_set_aside_tool():
     conservation(s)
 
 
+@pytest.mark.rule("T-5e")
 def test_t5e_colophon_sigil_adds_a_token_at_majority():
     s = pos()
     run_ask(s, Ask(2, "T-5e"))
@@ -311,6 +338,7 @@ def test_t5e_colophon_sigil_adds_a_token_at_majority():
 
 
 # ---- Tier 6 ----
+@pytest.mark.rule("T-6a")
 def test_t6a_quire_consolidator_tokenises_a_desk_witness():
     s = pos()
     to_desk(s, "G7")
@@ -320,6 +348,7 @@ def test_t6a_quire_consolidator_tokenises_a_desk_witness():
     conservation(s)
 
 
+@pytest.mark.rule("T-6b")
 def test_t6b_conservation_wash_clears_corruption_now_and_this_bout():
     s = pos()
     to_desk(s, "B6", "G2")
@@ -328,6 +357,7 @@ def test_t6b_conservation_wash_clears_corruption_now_and_this_bout():
     assert card("B6") in s.discard and card("G2") in s.desk and s.wash == 1
 
 
+@pytest.mark.rule("T-6c")
 def test_t6c_ink_reclassification_trades_features_with_the_desk():
     s = pos()
     set_ledger(s, 0, [2, 0, 0, 0, 0, 0])
@@ -338,6 +368,7 @@ def test_t6c_ink_reclassification_trades_features_with_the_desk():
     conservation(s)
 
 
+@pytest.mark.rule("T-6d")
 def test_t6d_archival_priority_swaps_desk_tools_for_lacuna():
     s = pos()
     to_tableau(s, 0, "T-6d")
@@ -348,6 +379,7 @@ def test_t6d_archival_priority_swaps_desk_tools_for_lacuna():
     conservation(s)
 
 
+@pytest.mark.rule("T-6e")
 def test_t6e_porter_consortium_four_tokens_refresh_a_grant():
     s = pos()
     rules.spend_grant(s, 0)
@@ -359,6 +391,7 @@ def test_t6e_porter_consortium_four_tokens_refresh_a_grant():
 
 
 # ---- Tier 7 ----
+@pytest.mark.rule("T-7a")
 def test_t7a_codex_collator_spreads_tokens_and_names_spotlight():
     s = pos()
     set_track(s, BLUE, [2] * 18)
@@ -368,6 +401,7 @@ def test_t7a_codex_collator_spreads_tokens_and_names_spotlight():
     conservation(s)
 
 
+@pytest.mark.rule("T-7b")
 def test_t7b_reserve_shelf_protects_tokens():
     s = pos()
     to_tableau(s, 0, "T-7b")
@@ -380,6 +414,7 @@ def test_t7b_reserve_shelf_protects_tokens():
     conservation(s)
 
 
+@pytest.mark.rule("T-7c")
 def test_t7c_grant_writer_places_a_free_cube():
     s = pos()
     to_tableau(s, 0, "T-7c")
@@ -392,6 +427,7 @@ def test_t7c_grant_writer_places_a_free_cube():
     conservation(s)
 
 
+@pytest.mark.rule("T-7d")
 def test_t7d_demand_reset_moves_the_top_token_up():
     s = pos()
     set_track(s, BLUE, [2] * 18)
@@ -405,6 +441,7 @@ def test_t7d_demand_reset_moves_the_top_token_up():
     conservation(s)
 
 
+@pytest.mark.rule("T-7e")
 def test_t7e_copyist_guild_takes_a_haul_tool_into_hand():
     s = pos()
     to_tableau(s, 0, "T-7e")
@@ -418,6 +455,7 @@ def test_t7e_copyist_guild_takes_a_haul_tool_into_hand():
 
 
 # ---- Tier 8 ----
+@pytest.mark.rule("T-8a")
 def test_t8a_marginal_gloss_names_next_bouts_spotlight():
     s = pos()
     run_tool(s, 0, "T-8a")
@@ -427,6 +465,7 @@ def test_t8a_marginal_gloss_names_next_bouts_spotlight():
     assert s.spotlight() == RED
 
 
+@pytest.mark.rule("T-8b")
 def test_t8b_elevation_stroke_makes_a_witness_rank_ten():
     s = pos()
     hand_only(s, 0, "B1", "B2")
@@ -437,6 +476,7 @@ def test_t8b_elevation_stroke_makes_a_witness_rank_ten():
     assert rules.rank_key(s, 0, -1, 0)[1] == 10
 
 
+@pytest.mark.rule("T-8c")
 def test_t8c_ink_authority_allows_a_tool_despite_the_lead():
     s = pos()
     hand_only(s, 0, "B5", "B6")
@@ -449,6 +489,7 @@ def test_t8c_ink_authority_allows_a_tool_despite_the_lead():
     assert "play:T-9e" in s.legal_actions() and "play:G1" not in s.legal_actions()
 
 
+@pytest.mark.rule("T-8d")
 def test_t8d_seize_the_quill_after_the_bout():
     s = pos()
     to_tableau(s, 2, "T-8d")
@@ -457,6 +498,7 @@ def test_t8d_seize_the_quill_after_the_bout():
     assert s.quill_claim == 2 and card("T-8d") in s.desk
 
 
+@pytest.mark.rule("T-8e")
 def test_t8e_scribes_momentum_makes_spotlight_the_lead():
     s = pos()
     set_track(s, RED, [2] * 15)
@@ -469,6 +511,7 @@ def test_t8e_scribes_momentum_makes_spotlight_the_lead():
 
 
 # ---- Tier 9 ----
+@pytest.mark.rule("T-9a")
 def test_t9a_manuscript_vault_protects_tokens():
     s = pos()
     set_ledger(s, 0, [2, 0, 0, 0, 0, 0])
@@ -478,6 +521,7 @@ def test_t9a_manuscript_vault_protects_tokens():
     conservation(s)
 
 
+@pytest.mark.rule("T-9b")
 def test_t9b_demand_surge_lifts_two_tokens():
     s = pos()
     set_track(s, BLUE, [2] * 17 + [3])
@@ -491,6 +535,7 @@ def test_t9b_demand_surge_lifts_two_tokens():
     conservation(s)
 
 
+@pytest.mark.rule("T-9c")
 def test_t9c_portico_counts_a_lacuna_as_a_feature():
     s = pos()
     set_ledger(s, 0, [0, 0, 0, 0, 0, 1])
@@ -499,6 +544,7 @@ def test_t9c_portico_counts_a_lacuna_as_a_feature():
     assert s.maj_mod[YELLOW] == 1 and majority_table(s)[0][YELLOW] > 0
 
 
+@pytest.mark.rule("T-9d")
 def test_t9d_rapid_collation_allows_a_second_grant():
     s = pos()
     to_tableau(s, 0, "T-9d")
@@ -507,6 +553,7 @@ def test_t9d_rapid_collation_allows_a_second_grant():
     assert s.cl_rapid == 1
 
 
+@pytest.mark.rule("T-9e")
 def test_t9e_grand_patronage_refreshes_and_shares_tokens():
     s = pos()
     rules.spend_grant(s, 0)
@@ -518,6 +565,7 @@ def test_t9e_grand_patronage_refreshes_and_shares_tokens():
 
 
 # ---- Tier 10 ----
+@pytest.mark.rule("T-10a")
 def test_t10a_momentum_accelerator_keeps_the_eureka():
     s = pos()
     s.eureka[0] = 1
@@ -526,6 +574,7 @@ def test_t10a_momentum_accelerator_keeps_the_eureka():
     assert s.eureka[0] == 1 and s.boost[0] == 2 and card("T-10a") in s.desk
 
 
+@pytest.mark.rule("T-10b")
 def test_t10b_deferred_impulse_spends_eureka_after_reveal():
     s = pos()
     s.eureka[1] = 1
@@ -535,6 +584,7 @@ def test_t10b_deferred_impulse_spends_eureka_after_reveal():
     assert s.boost[1] == 2 and s.eureka[1] == 0
 
 
+@pytest.mark.rule("T-10c")
 def test_t10c_momentum_forge_buys_a_eureka():
     s = pos()
     set_ledger(s, 0, [1, 0, 0, 0, 0, 0])
@@ -544,6 +594,7 @@ def test_t10c_momentum_forge_buys_a_eureka():
     conservation(s)
 
 
+@pytest.mark.rule("T-10d")
 def test_t10d_momentum_exchange_lets_a_eureka_pay_for_the_desk():
     s = pos()
     run_tool(s, 0, "T-10d")
@@ -555,6 +606,7 @@ def test_t10d_momentum_exchange_lets_a_eureka_pay_for_the_desk():
     assert s.eureka[w] == 0 and s.claimer == w
 
 
+@pytest.mark.rule("T-10e")
 def test_t10e_eureka_archive_turns_runner_up_into_winner():
     s = pos()
     s.finish, s.winner = [1, 0, 2, 3], 1
@@ -566,6 +618,7 @@ def test_t10e_eureka_archive_turns_runner_up_into_winner():
 
 
 # ---- Tier 11 ----
+@pytest.mark.rule("T-11a")
 def test_t11a_statistical_model_pays_second_and_third():
     s = pos()
     set_ledger(s, 0, [3, 0, 0, 0, 0, 0])
@@ -577,6 +630,7 @@ def test_t11a_statistical_model_pays_second_and_third():
     assert t[1][BLUE] == 6 and t[2][BLUE] == 3
 
 
+@pytest.mark.rule("T-11b")
 def test_t11b_citation_surge_draws_a_feature_per_lacuna():
     s = pos()
     to_tableau(s, 0, "T-11b")
@@ -589,6 +643,7 @@ def test_t11b_citation_surge_draws_a_feature_per_lacuna():
     conservation(s)
 
 
+@pytest.mark.rule("T-11c")
 def test_t11c_lacunose_insight_two_lacuna_as_features():
     s = pos()
     set_ledger(s, 0, [0, 0, 0, 0, 0, 2])
@@ -597,6 +652,7 @@ def test_t11c_lacunose_insight_two_lacuna_as_features():
     assert s.maj_mod[BLUE] == 2
 
 
+@pytest.mark.rule("T-11d")
 def test_t11d_methodological_note_bars_a_colour_from_spotlight():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -606,6 +662,7 @@ def test_t11d_methodological_note_bars_a_colour_from_spotlight():
     assert s.spotlight() == GREEN
 
 
+@pytest.mark.rule("T-11e")
 def test_t11e_publication_embargo_closes_the_spotlight_institution():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -618,6 +675,7 @@ def test_t11e_publication_embargo_closes_the_spotlight_institution():
 
 
 # ---- Tier 12 ----
+@pytest.mark.rule("T-12a")
 def test_t12a_preservation_crisis_spends_a_grant_or_a_feature():
     s = pos()
     s.spent[1] += s.grants[1]
@@ -629,6 +687,7 @@ def test_t12a_preservation_crisis_spends_a_grant_or_a_feature():
     conservation(s)
 
 
+@pytest.mark.rule("T-12b")
 def test_t12b_ink_bleed_everyone_loses_a_feature():
     s = pos()
     set_ledger(s, 0, [1, 0, 0, 0, 0, 0])
@@ -639,6 +698,7 @@ def test_t12b_ink_bleed_everyone_loses_a_feature():
     conservation(s)
 
 
+@pytest.mark.rule("T-12c")
 def test_t12c_scriptorium_fire_everyone_loses_two():
     s = pos()
     set_ledger(s, 1, [1, 2, 0, 0, 0, 0])
@@ -648,6 +708,7 @@ def test_t12c_scriptorium_fire_everyone_loses_two():
     conservation(s)
 
 
+@pytest.mark.rule("T-12d")
 def test_t12d_funding_cut_cubes_back_or_grants_spent():
     s = pos()
     rules.place_cube(s, 0, 0)
@@ -657,6 +718,7 @@ def test_t12d_funding_cut_cubes_back_or_grants_spent():
     conservation(s)
 
 
+@pytest.mark.rule("T-12e")
 def test_t12e_catalogue_mix_up_draws_from_a_track():
     s = pos()
     run_tool(s, 0, "T-12e")
@@ -666,6 +728,7 @@ def test_t12e_catalogue_mix_up_draws_from_a_track():
 
 
 # ---- Tier 13 ----
+@pytest.mark.rule("T-13a")
 def test_t13a_ink_erosion_returns_a_most_held_token():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -676,6 +739,7 @@ def test_t13a_ink_erosion_returns_a_most_held_token():
     conservation(s)
 
 
+@pytest.mark.rule("T-13b")
 def test_t13b_scholar_symposium_passes_tokens_left():
     s = pos()
     set_ledger(s, 0, [1, 0, 0, 0, 0, 0])
@@ -686,6 +750,7 @@ def test_t13b_scholar_symposium_passes_tokens_left():
     conservation(s)
 
 
+@pytest.mark.rule("T-13c")
 def test_t13c_demand_equaliser_levels_the_tracks():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -696,6 +761,7 @@ def test_t13c_demand_equaliser_levels_the_tracks():
     conservation(s)
 
 
+@pytest.mark.rule("T-13d")
 def test_t13d_momentary_doubt_clears_eureka_for_the_session():
     s = pos()
     s.eureka = [1, 1, 0, 1]
@@ -705,6 +771,7 @@ def test_t13d_momentary_doubt_clears_eureka_for_the_session():
     assert s.eureka == [0, 0, 0, 0]
 
 
+@pytest.mark.rule("T-13e")
 def test_t13e_session_interruption_ends_the_session():
     s = pos()
     run_tool(s, 0, "T-13e")
@@ -716,6 +783,7 @@ def test_t13e_session_interruption_ends_the_session():
 
 
 # ---- Tier 14 ----
+@pytest.mark.rule("T-14a")
 def test_t14a_spotlight_surge_puts_tokens_on_the_desk():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -725,6 +793,7 @@ def test_t14a_spotlight_surge_puts_tokens_on_the_desk():
     conservation(s)
 
 
+@pytest.mark.rule("T-14b")
 def test_t14b_spotlight_audit_returns_one_stack():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -736,6 +805,7 @@ def test_t14b_spotlight_audit_returns_one_stack():
     conservation(s)
 
 
+@pytest.mark.rule("T-14c")
 def test_t14c_spotlight_lock_freezes_spotlight():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -745,6 +815,7 @@ def test_t14c_spotlight_lock_freezes_spotlight():
     assert s.spotlight() == BLUE
 
 
+@pytest.mark.rule("T-14d")
 def test_t14d_spotlight_majority_bonus_pays_per_token():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -754,6 +825,7 @@ def test_t14d_spotlight_majority_bonus_pays_per_token():
     assert majority_table(s)[1][BLUE] == base + 3
 
 
+@pytest.mark.rule("T-14e")
 def test_t14e_spotlight_archive_drains_another_track():
     s = pos()
     set_track(s, BLUE, [2] * 15)
@@ -767,6 +839,7 @@ def test_t14e_spotlight_archive_drains_another_track():
 
 
 # ---- Tier 15 ----
+@pytest.mark.rule("T-15a")
 def test_t15a_preservation_windfall_refreshes_everyone():
     s = pos()
     for x in range(4):
@@ -776,6 +849,7 @@ def test_t15a_preservation_windfall_refreshes_everyone():
     assert s.spent == [0, 0, 0, 0]
 
 
+@pytest.mark.rule("T-15b")
 def test_t15b_shared_inspiration_eureka_or_two_stars():
     s = pos()
     s.eureka[0] = 1
@@ -784,6 +858,7 @@ def test_t15b_shared_inspiration_eureka_or_two_stars():
     assert s.eureka == [1, 1, 1, 1] and s.prestige[0] == 2
 
 
+@pytest.mark.rule("T-15c")
 def test_t15c_universal_lacuna_plus():
     s = pos()
     run_tool(s, 0, "T-15c")
@@ -793,6 +868,7 @@ def test_t15c_universal_lacuna_plus():
     conservation(s)
 
 
+@pytest.mark.rule("T-15d")
 def test_t15d_archive_highlight_gives_the_scarcest_feature():
     s = pos()
     set_ledger(s, 0, [1, 1, 1, 1, 0, 0])
@@ -802,6 +878,7 @@ def test_t15d_archive_highlight_gives_the_scarcest_feature():
     conservation(s)
 
 
+@pytest.mark.rule("T-15e")
 def test_t15e_collaborative_endowment_free_cubes_raise_demand():
     s = pos()
     s.cubes[3] = 0
