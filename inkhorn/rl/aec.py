@@ -59,7 +59,7 @@ from inkhorn.core.history import ActionLog
 from inkhorn.core.state import GameState
 from inkhorn.rl.encoding import HISTORY_DEPTH, Encoder
 
-ACTION_SLOTS = {"scriptoria": 128, "verse_variant": 64, "manuscript": 640, "novelist": 64, "ancients": 64}
+ACTION_SLOTS = {"scriptoria": 128, "verse_variant": 256, "manuscript": 640, "novelist": 64, "ancients": 64}
 DEFAULT_SLOTS = 256
 REWARDS = ("win", "margin")
 MAX_DECISIONS = 100_000

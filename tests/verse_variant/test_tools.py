@@ -286,8 +286,25 @@ def test_t5a_illumination_stylus_swaps_top_stacks():
     s = pos()
     set_track(s, BLUE, [2] * 20 + [3])
     run_tool(s, 0, "T-5a")
-    finish(s, "from:blue", "with:green")
+    top_blue, top_green = f"from:blue:{len(s.tracks[BLUE])}", f"with:green:{len(s.tracks[GREEN])}"
+    finish(s, top_blue, top_green)
     assert s.tracks[BLUE][-1] == 2 and s.tracks[GREEN][-1] == 3
+    conservation(s)
+
+
+@pytest.mark.rule("T-5a")
+def test_t5a_illumination_stylus_swaps_any_two_stacks_of_different_tracks():
+    """"Swap any two stacks of Feature Tokens from different tracks", not only the top ones."""
+    s = pos()
+    set_track(s, BLUE, [4] + [2] * 20)
+    set_track(s, GREEN, [1] * 3 + [2] * 18)
+    run_tool(s, 0, "T-5a")
+    assert "from:blue:1" in pending(s)
+    s.apply("from:blue:1")
+    assert not any(a.startswith("with:blue") for a in pending(s))
+    finish(s, "with:green:2")
+    assert s.tracks[BLUE][0] == 1 and s.tracks[GREEN][1] == 4
+    assert s.tracks[BLUE][-1] == 2 and s.tracks[GREEN][-1] == 2  # the tops stay
     conservation(s)
 
 

@@ -463,25 +463,33 @@ def _5a(s, seat):
         s.push(Ask(seat, "T-5a"))
 
 
-@handler("T-5a", lambda s, st: "Illumination Stylus: swap the top stack of which track?" if st.stage == 0 else "with the top stack of which track?")
+@handler("T-5a", lambda s, st: "Illumination Stylus: swap which stack (track and space)?" if st.stage == 0
+         else "with which stack of another track?")
 class IlluminationStylus:
+    """"Swap any two stacks of Feature Tokens from different tracks": any stack, not only the
+    top ones; ``from:<track>:<space>`` then ``with:<track>:<space>`` (spaces from 1)."""
+
     @staticmethod
     def legal(s, st):
-        if st.stage == 0:
-            return ["from:" + COLOURS[c] for c in nonempty_tracks(s)]
-        return ["with:" + COLOURS[c] for c in nonempty_tracks(s) if c != st.data[0]]
+        word = "from" if st.stage == 0 else "with"
+        return [
+            f"{word}:{COLOURS[c]}:{k + 1}"
+            for c in nonempty_tracks(s) if st.stage == 0 or c != st.data[0]
+            for k in range(len(s.tracks[c]))
+        ]
 
     @staticmethod
     def resolve(s, st, action):
+        space = int(action.rsplit(":", 1)[1]) - 1
         if st.stage == 0:
-            s.push(Ask(st.seat, "T-5a", 1, (col(action),)))
+            s.push(Ask(st.seat, "T-5a", 1, (col(action), space)))
             return
-        x, y = st.data[0], col(action)
+        (x, i), y = st.data, col(action)
         a, b = s.tracks[x], s.tracks[y]
-        diff = a[-1] - b[-1]
+        diff = a[i] - b[space]
         s.supply[x] += diff
         s.supply[y] -= diff
-        a[-1], b[-1] = b[-1], a[-1]
+        a[i], b[space] = b[space], a[i]
 
 
 @start("T-5b")
