@@ -603,3 +603,32 @@ def test_a_claim_gives_the_same_tokens_for_every_order_of_the_same_desk(
     s.apply("take")
     other.apply("take")
     assert _claim_outcome(s, w) == _claim_outcome(other, w)
+
+
+@pytest.mark.rule("T-11e", "R43")
+@pytest.mark.parametrize("reading", ["next_bout", "this_bout", None])
+def test_publication_embargo_joins_the_desk_at_the_start_of_the_next_bout(reading):
+    """T-11e: "At the start of the next bout, remove Publication Embargo from the board and
+    place it on the Reading Desk": not part of this bout's Desk (the default); the option
+    ``embargo_card=this_bout`` keeps the card with this bout's cards."""
+    s = new(4, 1, **({} if reading is None else {"embargo_card": reading}))
+    embargo = card("T-11e")
+    first = s.current_seat()
+    hand_only(s, first, "T-11e", "B1")
+    s.apply("play:T-11e")
+    while s.decision() is not None and s.decision().kind != "window" and s.phase != "window":
+        if s.current_seat() == first and "play:B1" in s.legal_actions():
+            s.apply("play:B1")
+        else:
+            s.apply(s.legal_actions()[0])
+    assert s.embargo >= 0 or embargo in s.desk  # the bout is over, its cards moved
+    if reading == "this_bout":
+        assert embargo in s.desk
+        return
+    assert embargo not in s.desk and embargo in s.tableau[first]
+    while s.phase != "bout_start" and s.decision() is not None:
+        s.apply("pass" if "pass" in s.legal_actions() else s.legal_actions()[0])
+        if s.phase in ("play", "rank"):
+            break
+    assert embargo in s.desk and all(embargo not in t for t in s.tableau)
+    conservation(s)

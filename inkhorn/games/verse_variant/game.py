@@ -42,6 +42,11 @@ class VerseOptions(GameOptions):
     majority_ties: Literal["full", "split"] = Field(
         "full", description="tied scholars each take their place's award, or share the awards of the places they fill; R8"
     )
+    embargo_card: Literal["next_bout", "this_bout"] = Field(
+        "next_bout",
+        description="Publication Embargo stays on its Institution and joins the Desk at the start of the next bout "
+        "(as T-11e reads), or joins this bout's Desk at once; R43",
+    )
 
 
 def build_tracks(players: int) -> list[list[int]]:

@@ -18,6 +18,7 @@ from inkhorn.games.verse_variant.steps import Ask, SealedAsk, handler
 
 W = NUM_WITNESSES
 T = TOOL_BY_CODE
+EMBARGO = T["T-11e"]
 # Tools that could refresh a Grant (§6.3): those that do it outright, and those that place a
 # cube on a slot whose perk may be a Grant (Critical Apparatus, Grant Writer; ruling R27)
 REFRESH_TOOLS = frozenset(T[c] for c in ("T-3e", "T-4b", "T-6e", "T-7c", "T-9e", "T-15a", "T-15e"))
@@ -202,6 +203,10 @@ def ph_session_start(s) -> None:
 def ph_bout_start(s) -> None:
     n = s.num_players
     s.embargo = -1
+    for held in s.tableau:
+        if EMBARGO in held:
+            held.remove(EMBARGO)
+            s.desk.append(EMBARGO)
     if all(not h for h in s.hands):
         s.phase = "session_end"
         return
@@ -271,6 +276,10 @@ def ph_settle(s) -> None:
                 continue
             if c >= W:
                 if is_primary and timing[c] != "instant":
+                    s.tableau[seat].append(c)
+                elif is_primary and c == EMBARGO and s.embargo >= 0 and s.options.embargo_card == "next_bout":
+                    # T-11e waits on its Institution (kept in the owner's tableau, in view of all)
+                    # and joins the Reading Desk when the next bout starts (R43)
                     s.tableau[seat].append(c)
                 elif c in s.set_aside:  # Paleographic Ledger has left the game
                     pass
