@@ -527,6 +527,26 @@ def test_t8e_scribes_momentum_makes_spotlight_the_lead():
     assert s.lead == RED and s.elevated[0] & 2
 
 
+@pytest.mark.rule("T-8e", "§4.3", "R22")
+def test_t8e_after_the_conversion_a_spotlight_card_gets_no_tie_rule():
+    """Once Scribe's Momentum makes the Spotlight colour the Lead, Lead and Spotlight are one
+    colour and "no special tie rule applies" (§4.3): the converted lead card and a Spotlight
+    card of the same rank tie, and the one played first wins."""
+    s = pos()
+    set_track(s, RED, [2] * 15)
+    spot = s.spotlight()
+    assert spot == RED
+    s.primary[0], s.primary[1] = card("B7"), card("R7")
+    s.lead, s.lead_seat = RED, 0
+    s.elevated[0] |= 2  # the led blue card counts as a red one
+    first = rules.rank_key(s, 0, spot, 0)
+    second = rules.rank_key(s, 1, spot, 1)
+    assert first > second
+    s.lead = BLUE  # without the conversion the Spotlight card wins the tie
+    s.elevated[0] = 0
+    assert rules.rank_key(s, 1, spot, 1) > rules.rank_key(s, 0, spot, 0)
+
+
 # ---- Tier 9 ----
 @pytest.mark.rule("T-9a")
 def test_t9a_manuscript_vault_protects_tokens():

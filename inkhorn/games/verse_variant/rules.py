@@ -247,7 +247,10 @@ def rank_key(s, seat: int, spot: int, idx: int) -> tuple:
     el = s.elevated[seat]
     r = (10 if el & 1 else c % 9 + 1) + b
     if col == s.lead or col == spot or el & 2:
-        return (1, r, 1 if col == spot else 0, -idx)
+        # a Spotlight card wins a tie, unless Spotlight is the Lead colour: then "no special
+        # tie rule applies" (§4.3) and the card played earlier wins (R22), even after Scribe's
+        # Momentum made a card of another colour count as the Lead (T-8e)
+        return (1, r, 1 if col == spot and spot != s.lead else 0, -idx)
     return (0, r, 0, -idx)
 
 
