@@ -320,6 +320,46 @@ def arena(
         console.print(f"[dim]{report.games} games written to {escape(str(out))}[/dim]")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="postgresql://user:pass@host/name, sqlite:///file or a file path. "
+             "Default: a SQLite file in your data folder.")] = None,
+    bot_workers: Annotated[int, typer.Option(help="Processes that play the bots' turns.", min=1, max=64)] = 1,
+    bot_delay: Annotated[float, typer.Option(
+        help="Seconds a bot waits before playing, so people can follow.", min=0, max=30)] = 0.2,
+) -> None:
+    """Serve the lobby and the tables: play with friends in the browser."""
+    import uvicorn
+    from platformdirs import user_data_path
+
+    from inkhorn.server.app import Settings, create_app
+    from inkhorn.server.db import database_url
+
+    try:
+        url = database_url(db if db is not None else user_data_path("inkhorn") / "inkhorn.db")
+    except InkhornError as exc:
+        _fail(exc)
+    import socket
+
+    try:  # a clear word now, rather than uvicorn's after start-up
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        _fail(InkhornError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
+                           "another server may be running there (choose another with --port)"))
+    shown = url.render_as_string(hide_password=True)
+    where = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
+    console.print(f"inkhorn: open [bold]http://{where}:{port}/[/bold] to start a table (Ctrl-C stops)", soft_wrap=True)
+    console.print(f"[dim]database: {escape(shown)}[/dim]", soft_wrap=True)
+    app_ = create_app(Settings(db=url, bot_workers=bot_workers, bot_delay=bot_delay))
+    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+
+
 from inkhorn.lab.cli import app as lab_app  # noqa: E402  (imports dask & co. only when a command runs)
 
 app.add_typer(lab_app, name="lab")

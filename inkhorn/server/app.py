@@ -1,0 +1,368 @@
+"""The web server: the lobby and table pages, the JSON API (documented at ``/docs``) and
+the WebSocket each page plays through.
+
+Nothing here knows a game's rules: it uses the core contract only (``inkhorn.server.tables``
+builds every seat's view), and every error a client can cause is answered with one line of
+JSON naming the problem, never a traceback.
+"""
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.security import APIKeyHeader
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
+from sqlalchemy.engine import URL
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from inkhorn import games
+from inkhorn.agents import AGENTS
+from inkhorn.server.api import (
+    BoardView,
+    Created,
+    GameInfo,
+    GamesInfo,
+    Move,
+    NewTable,
+    OptionInfo,
+    Problem,
+    SeatView,
+    TableInfo,
+)
+from inkhorn.server.bots import Bots
+from inkhorn.server.db import async_engine, is_sqlite
+from inkhorn.server.hub import Hub, Watcher
+from inkhorn.server.migrate import upgrade
+from inkhorn.server.tables import (
+    Forbidden,
+    Live,
+    NotFound,
+    Refused,
+    ServerError,
+    Tables,
+    render_board,
+    seat_view,
+)
+
+log = logging.getLogger("inkhorn.server")
+
+PACKAGE = resources.files("inkhorn.server")
+SEAT_TOKEN = APIKeyHeader(name="X-Seat-Token", auto_error=False,
+                          description="The secret of a seat link; without it you see what a spectator sees.")
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem, "description": what}
+    for code, what in [(403, "a seat link that is not this table's"), (404, "no such table"),
+                       (409, "stale version, not your turn, or the game is over"),
+                       (422, "a malformed request or an illegal action")]
+}
+
+
+async def _table(request: Request, table_id: str) -> Live:
+    server: Server = request.app.state.server
+    return await server.tables.live(table_id)
+
+
+LiveTable = Annotated[Live, Depends(_table)]
+Token = Annotated[str | None, Depends(SEAT_TOKEN)]
+
+
+async def seat_of(live: Live, token: str | None) -> int | None:
+    return live.seat_for(token)
+
+
+@dataclass(frozen=True)
+class Settings:
+    db: URL
+    bot_workers: int = 1
+    bot_delay: float = 0.2
+    sweep_every: float = 10.0
+
+
+class Server:
+    """One server process: its tables, its connections, its bots."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.engine = async_engine(settings.db)
+        self.postgres = not is_sqlite(settings.db)
+        self.tables = Tables(self.engine, notify=self.postgres)
+        self.hub = Hub(self.tables)
+        self.bots = Bots(settings.bot_workers, settings.bot_delay, self.submit)
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        if self.postgres:
+            conninfo = self.settings.db.set(drivername="postgresql").render_as_string(hide_password=False)
+            self.tasks.append(asyncio.create_task(self.hub.listen(conninfo, self.on_notice)))
+        self.tasks.append(asyncio.create_task(self.sweep()))
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        self.bots.close()
+        await self.engine.dispose()
+
+    async def submit(self, table_id: str, seat: int, action: str, version: int) -> Live:
+        """The one path of every move, a person's or a bot's."""
+        live = await self.tables.move(table_id, seat, action, version)
+        self.moved(live)
+        return live
+
+    def moved(self, live: Live) -> None:
+        self.hub.publish(live.info.id)
+        self.bots.poke(live)
+
+    async def on_notice(self, table_id: str, version: int) -> None:
+        """Another process (or this one) committed move ``version`` of ``table_id``."""
+        live = self.tables.cache.get(table_id)
+        if live is not None and live.version >= version:
+            return
+        if live is None and table_id not in self.hub.watchers:
+            return  # nobody here follows that table
+        await self.tables.refresh(table_id)
+        self.hub.publish(table_id)
+
+    async def sweep(self) -> None:
+        """Tables waiting for a bot that no process is playing (after a restart, or a process
+        that died mid-move): at start, then now and then."""
+        older_than: float | None = None
+        while True:
+            try:
+                for table_id in await self.tables.waiting_for_bots(older_than):
+                    with contextlib.suppress(ServerError):
+                        self.bots.poke(await self.tables.refresh(table_id))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("looking for tables that wait for a bot failed")
+            older_than = self.settings.sweep_every
+            await asyncio.sleep(self.settings.sweep_every)
+
+
+def problem(exc: ServerError) -> JSONResponse:
+    return JSONResponse({"error": str(exc), "code": exc.code, "version": exc.version}, status_code=exc.status)
+
+
+def validation_line(exc: RequestValidationError | ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "request"
+    return f"{where}: {first.get('msg', 'invalid')}"[:300]
+
+
+def create_app(settings: Settings) -> FastAPI:
+    server = Server(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await run_in_threadpool(upgrade, settings.db)
+        await server.start()
+        yield
+        await server.stop()
+
+    app = FastAPI(
+        title="inkhorn",
+        version="1",
+        summary="Play inkhorn's five games with friends: tables, seat links, moves and live updates.",
+        description=(
+            "Create a table (`POST /api/tables`), hand each player their seat link, and play. "
+            "A seat's secret travels in the `X-Seat-Token` header (pages keep it in the link's "
+            "`#seat=` fragment, which browsers never send). Live play goes over the WebSocket "
+            "`/ws/tables/{id}`: send `{\"type\": \"hello\", \"token\": …, \"have\": N}` with the "
+            "log entries you have, then `{\"type\": \"move\", \"action\": …, \"version\": N}`; "
+            "every change arrives as a `state` frame (the `SeatView` schema) and every refusal "
+            "as `{\"type\": \"error\", …}`."
+        ),
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    templates = Jinja2Templates(directory=str(PACKAGE / "templates"))
+    app.mount("/static", StaticFiles(directory=str(PACKAGE / "static")), name="static")
+
+    # ---- errors: one line of JSON, never a traceback -------------------------------------------
+    @app.exception_handler(ServerError)
+    async def server_error(request: Request, exc: ServerError) -> JSONResponse:
+        return problem(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": validation_line(exc), "code": "malformed", "version": None},
+                            status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and not request.url.path.startswith("/api/"):
+            return HTMLResponse(templates.get_template("missing.html").render(), status_code=404)
+        return JSONResponse({"error": str(exc.detail), "code": "http", "version": None},
+                            status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s", request.url.path)
+        return JSONResponse({"error": "the server failed on this request; nothing was changed",
+                             "code": "internal", "version": None}, status_code=500)
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        # Scripts only from this server; rich's board pictures need inline style attributes.
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+    # ---- pages -----------------------------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def lobby(request: Request) -> HTMLResponse:
+        return templates.TemplateResponse(request, "lobby.html", {"games": games.all_games()})
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def table_page(request: Request, table_id: str) -> Response:
+        try:
+            live = await server.tables.live(table_id)
+        except NotFound:
+            return HTMLResponse(templates.get_template("missing.html").render(), status_code=404)
+        return templates.TemplateResponse(request, "table.html", {"info": live.public_info()})
+
+    # ---- the API -------------------------------------------------------------------------------------
+    @app.get("/api/games", response_model=GamesInfo, tags=["games"])
+    async def list_games() -> GamesInfo:
+        """The games, their player counts and options, and the bots that can take a seat."""
+        out = []
+        for game in games.all_games():
+            schema = game.Options.model_json_schema()
+            props = schema.get("properties", {})
+            out.append(GameInfo(
+                id=game.id, name=game.name, min_players=game.min_players, max_players=game.max_players,
+                default_players=game.default_players,
+                options=[OptionInfo(key=k, default=d, description=desc, schema=props.get(k, {}))
+                         for k, (d, desc) in ((name, (f.default, f.description or ""))
+                                              for name, f in game.Options.model_fields.items())],
+            ))
+        return GamesInfo(games=out, agents=sorted(AGENTS))
+
+    @app.post("/api/tables", response_model=Created, status_code=201, tags=["tables"], responses=ERRORS)
+    async def create_table(request: Request, body: NewTable) -> Created:
+        """A new table. The answer holds each person's secret seat link: it is shown only once."""
+        created = await server.tables.create(body, str(request.base_url))
+        server.bots.poke(await server.tables.live(created.table.id))
+        return created
+
+    @app.get("/api/tables", response_model=list[TableInfo], tags=["tables"])
+    async def list_tables(finished: bool = False,
+                          limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[TableInfo]:
+        """Tables in play (or, with ``finished``, the newest finished ones), newest first."""
+        return await server.tables.listing(finished, limit)
+
+    @app.get("/api/tables/{table_id}", response_model=TableInfo, tags=["tables"], responses=ERRORS)
+    async def get_table(live: LiveTable) -> TableInfo:
+        return live.public_info()
+
+    @app.get("/api/tables/{table_id}/state", response_model=SeatView, tags=["play"], responses=ERRORS)
+    async def get_state(live: LiveTable, token: Token,
+                        have: Annotated[int, Query(ge=0, description="Log entries you already have.")] = 0,
+                        ) -> dict[str, Any]:
+        """What your seat (or, without a token, a spectator) is shown now."""
+        seat = await seat_of(live, token)
+        return seat_view(live, seat, min(have, live.version))
+
+    @app.post("/api/tables/{table_id}/moves", response_model=SeatView, tags=["play"], responses=ERRORS)
+    async def post_move(live: LiveTable, token: Token, move: Move) -> dict[str, Any]:
+        """Play ``action`` for your seat at ``version``; refused, changing nothing, if the table
+        has moved on, it is not your turn or the action is not legal."""
+        if token is None:
+            raise Forbidden("a move needs your seat link's token (X-Seat-Token)")
+        seat = await seat_of(live, token)
+        assert seat is not None
+        moved = await server.submit(live.info.id, seat, move.action, move.version)
+        return seat_view(moved, seat, move.version)
+
+    @app.get("/api/tables/{table_id}/board", response_model=BoardView, tags=["play"], responses=ERRORS)
+    async def get_board(live: LiveTable, token: Token) -> BoardView:
+        """The game's own picture of the table, as your seat sees it, in HTML."""
+        seat = await seat_of(live, token)
+        key = (live.version, seat)
+        html = live.boards.get(key)
+        if html is None:
+            html = await run_in_threadpool(render_board, live.game, live.state.clone(), seat)
+            live.boards[key] = html
+            while len(live.boards) > 16:
+                live.boards.popitem(last=False)
+        return BoardView(version=key[0], seat=seat, html=html)
+
+    @app.get("/api/tables/{table_id}/log", tags=["tables"], responses=ERRORS)
+    async def get_log(live: LiveTable) -> Response:
+        """A finished game's replay log: ``inkhorn replay`` reads it."""
+        data = server.tables.replay_log(live)
+        name = f"inkhorn-{live.info.game}-{live.info.id}.json"
+        return Response(json.dumps(data, indent=1), media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    # ---- live play ---------------------------------------------------------------------------------
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        try:
+            hello = json.loads(await asyncio.wait_for(websocket.receive_text(), 30))
+            if not isinstance(hello, dict) or hello.get("type") != "hello":
+                raise Refused('the first message must be {"type": "hello", "token": …, "have": N}')
+            token, have = hello.get("token"), hello.get("have", 0)
+            if token is not None and not isinstance(token, str):
+                raise Forbidden("a token is text")
+            if isinstance(have, bool) or not isinstance(have, int) or have < 0:
+                have = 0
+            live = await server.tables.live(table_id)
+            seat = live.seat_for(token)
+        except (ServerError, ValueError, TimeoutError, WebSocketDisconnect) as exc:
+            if isinstance(exc, WebSocketDisconnect):
+                return
+            error = exc if isinstance(exc, ServerError) else Refused("the first message must be JSON")
+            with contextlib.suppress(Exception):
+                await websocket.send_json({"type": "error", "error": str(error), "code": error.code})
+                await websocket.close(code=4000 + error.status)
+            return
+        watcher = Watcher(table_id, seat, websocket, sent=have if have <= live.version else 0)
+        server.hub.join(watcher)
+        sender = asyncio.create_task(server.hub.send_loop(watcher))
+        watcher.wake()
+        try:
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    data = json.loads(text)
+                    if not isinstance(data, dict) or data.get("type") != "move":
+                        raise Refused('send {"type": "move", "action": …, "version": N}')
+                    move = Move.model_validate({k: v for k, v in data.items() if k != "type"})
+                    if seat is None:
+                        raise Forbidden("a spectator cannot move; open your seat link to play")
+                    await server.submit(table_id, seat, move.action, move.version)
+                except ServerError as exc:
+                    watcher.tell({"type": "error", "error": str(exc), "code": exc.code, "version": exc.version})
+                except ValidationError as exc:
+                    watcher.tell({"type": "error", "error": validation_line(exc), "code": "malformed",
+                                  "version": None})
+                except ValueError:
+                    watcher.tell({"type": "error", "error": "a message must be JSON", "code": "malformed",
+                                  "version": None})
+                if sender.done():
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            server.hub.leave(watcher)
+            sender.cancel()
+
+    return app

@@ -1,0 +1,106 @@
+"""Telling every connected seat and spectator, at once, that a table moved.
+
+Each WebSocket has one sender task and a queue: a move wakes it, and it builds that
+connection's own view of the newest version (several moves in a burst become one frame,
+and a slow client never holds up the others). With PostgreSQL, a move committed by any
+process reaches the others through ``LISTEN/NOTIFY``: the notice is sent in the move's own
+transaction, so it arrives only if the move was committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from fastapi import WebSocket
+
+from inkhorn.server.tables import NOTIFY_CHANNEL, Tables, seat_view
+
+log = logging.getLogger("inkhorn.server")
+
+_WAKE = object()
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One WebSocket: a seat (or a spectator, ``seat`` None) of one table."""
+
+    table_id: str
+    seat: int | None
+    websocket: WebSocket
+    sent: int = 0  # log entries this client has
+    version: int = -1  # the version of the last state sent
+    outbox: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
+    first: bool = True
+
+    def wake(self) -> None:
+        self.outbox.put_nowait(_WAKE)
+
+    def tell(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+
+class Hub:
+    def __init__(self, tables: Tables):
+        self.tables = tables
+        self.watchers: dict[str, set[Watcher]] = {}
+
+    def join(self, watcher: Watcher) -> None:
+        self.watchers.setdefault(watcher.table_id, set()).add(watcher)
+
+    def leave(self, watcher: Watcher) -> None:
+        group = self.watchers.get(watcher.table_id)
+        if group is not None:
+            group.discard(watcher)
+            if not group:
+                del self.watchers[watcher.table_id]
+
+    def publish(self, table_id: str) -> None:
+        for watcher in self.watchers.get(table_id, ()):
+            watcher.wake()
+
+    async def send_loop(self, watcher: Watcher) -> None:
+        """Send ``watcher`` what it is owed until its socket closes."""
+        while True:
+            item = await watcher.outbox.get()
+            if item is _WAKE:
+                while not watcher.outbox.empty() and watcher.outbox._queue[0] is _WAKE:  # type: ignore[attr-defined]
+                    watcher.outbox.get_nowait()  # a burst of moves: one frame of the newest
+                live = await self.tables.live(watcher.table_id)
+                if live.version == watcher.version:
+                    continue
+                frame = seat_view(live, watcher.seat, min(watcher.sent, live.version))
+                if watcher.first:
+                    frame["info"] = live.public_info().model_dump(mode="json")
+                    watcher.first = False
+                watcher.sent = watcher.version = live.version
+                await watcher.websocket.send_text(orjson.dumps(frame).decode())
+            else:
+                await watcher.websocket.send_text(orjson.dumps(item).decode())
+
+    async def listen(self, conninfo: str, on_move: Callable[[str, int], Awaitable[None]]) -> None:
+        """Follow the moves other processes commit (PostgreSQL), reconnecting if the link drops."""
+        import psycopg
+
+        delay = 0.5
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    delay = 0.5
+                    async for notice in conn.notifies():
+                        table_id, _, version = notice.payload.rpartition(":")
+                        with contextlib.suppress(Exception):
+                            await on_move(table_id, int(version))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database restarting: try again, a little later each time
+                log.warning("lost the database's move notices (%s); reconnecting", exc)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 10)
+

@@ -1,0 +1,394 @@
+"""Tables as this process knows them, and the one path every move takes.
+
+A move (a person's over HTTP or the WebSocket, or a bot's) is checked by the engine on the
+process's live copy of the table, then the move and the new version are committed in one
+transaction, and only then is anyone told. If the commit loses a race with another process,
+the live copy is dropped and rebuilt from the database: the database is the truth.
+
+Everything a seat is sent is built here by :func:`seat_view` from the three things the core
+allows: ``observation(seat)``, the seat's view of the action history and, for the seat that
+decides, its legal actions with their labels.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import io
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from inkhorn import games
+from inkhorn.agents import make_agent
+from inkhorn.core import ActionLog, GameState, IllegalAction, InkhornError
+from inkhorn.core.errors import clip
+from inkhorn.core.game import Game
+from inkhorn.server.api import (
+    Created,
+    NewTable,
+    SeatInfo,
+    SeatLink,
+    SeatSpec,
+    TableInfo,
+)
+from inkhorn.server.db import MoveRow, SeatRow, TableRow, now
+
+NOTIFY_CHANNEL = "inkhorn_moves"
+
+
+class ServerError(InkhornError):
+    """A request refused, with the HTTP status that says why; nothing was changed."""
+
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str, version: int | None = None):
+        super().__init__(message)
+        self.version = version
+
+
+class NotFound(ServerError):
+    status = 404
+    code = "not_found"
+
+
+class Forbidden(ServerError):
+    status = 403
+    code = "forbidden"
+
+
+class Conflict(ServerError):
+    status = 409
+    code = "conflict"
+
+
+class Stale(Conflict):
+    code = "stale"
+
+
+class Refused(ServerError):
+    status = 422
+    code = "refused"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Live:
+    """One table in this process: its public facts, the state at ``version`` and every
+    action's record (what each seat may know of it)."""
+
+    info: TableInfo
+    seed: int
+    token_hashes: dict[int, str]
+    state: GameState
+    log: ActionLog = field(default_factory=ActionLog)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    boards: OrderedDict[tuple[int, int | None], str] = field(default_factory=OrderedDict)
+
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat a token opens; ``None`` (a spectator) for no token; :class:`Forbidden`
+        for a token that opens no seat of this table. Compared in constant time."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        found = None
+        for seat, stored in self.token_hashes.items():
+            if hmac.compare_digest(stored, digest):
+                found = seat
+        if found is None:
+            raise Forbidden("this seat link is not valid for this table")
+        return found
+
+    def public_info(self) -> TableInfo:
+        info = self.info
+        info.version = self.version
+        info.to_move = self.state.current_seat()
+        info.finished = self.state.is_terminal()
+        return info
+
+
+def seat_view(live: Live, seat: int | None, have: int = 0) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) is shown now, with the log from entry ``have``
+    on: a :class:`~inkhorn.server.api.SeatView` as plain JSON (built for every frame, so
+    kept to dicts)."""
+    state = live.state
+    step = state.decision()
+    view: dict[str, Any] = {
+        "type": "state",
+        "table": live.info.id,
+        "version": live.version,
+        "seat": seat,
+        "finished": step is None,
+        "turn": None if step is None else
+        {"seat": step.seat, "name": live.info.seats[step.seat].name, "sealed": step.sealed},
+        "prompt": None,
+        "open": False,
+        "actions": [],
+        "observation": state.observation(seat),
+        "log_from": have,
+        "log": [record.view(seat) for record in live.log.records[have:]],
+        "result": None,
+    }
+    if step is not None and step.seat == seat:
+        view["prompt"] = step.prompt(state)
+        view["open"] = step.open
+        view["actions"] = [{"id": a, "label": step.label(state, a)} for a in state.legal_actions()]
+    if step is None:
+        view["result"] = {"scores": state.scores(), "winners": state.winners()}
+    return view
+
+
+def render_board(game: Game, state: GameState, seat: int | None) -> str:
+    """The game's own picture of the table for ``seat``, as HTML (rich escapes every text).
+    Takes a few milliseconds, so the server calls it on a clone, in a thread."""
+    console = Console(record=True, width=110, file=io.StringIO(), color_system="truecolor", force_terminal=True)
+    console.print(game.render(state, seat))
+    return console.export_html(inline_styles=True, code_format='<pre class="board">{code}</pre>')
+
+
+class Tables:
+    """The tables of one server process, backed by the database."""
+
+    def __init__(self, engine: AsyncEngine, notify: bool, cache_size: int = 512):
+        self.engine = engine
+        self.notify = notify  # PostgreSQL: tell the other processes of each move
+        self.cache: OrderedDict[str, Live] = OrderedDict()
+        self.cache_size = cache_size
+        self.loading: dict[str, asyncio.Future[Live]] = {}
+
+    # ---- creating ------------------------------------------------------------------------------
+    async def create(self, request: NewTable, base_url: str) -> Created:
+        try:
+            game = games.get_game(request.game)
+            players = game.check_players(request.players if request.players is not None else
+                                         (len(request.seats) or None))
+            options = game.options(request.options)
+        except InkhornError as exc:
+            raise Refused(str(exc)) from None
+        seats = list(request.seats)
+        if len(seats) > players:
+            raise Refused(f"{len(seats)} seats given for a {players}-player game")
+        seats += [SeatSpec() for _ in range(players - len(seats))]
+        for k, spec in enumerate(seats):
+            if spec.kind == "bot":
+                try:
+                    make_agent(spec.agent)
+                except InkhornError as exc:
+                    raise Refused(f"seat {k}: {exc}") from None
+        table_id = secrets.token_urlsafe(9)
+        seed = secrets.randbits(62)
+        tokens: dict[int, str] = {}
+        rows = []
+        infos = []
+        for k, spec in enumerate(seats):
+            if spec.kind == "human":
+                tokens[k] = secrets.token_urlsafe(32)
+                name = spec.name or f"Player {k + 1}"
+            else:
+                name = spec.name or f"{spec.agent.partition(':')[0]} bot"
+            agent = spec.agent if spec.kind == "bot" else None
+            rows.append({"table_id": table_id, "seat": k, "name": name, "agent": agent,
+                         "token_hash": hash_token(tokens[k]) if k in tokens else None})
+            infos.append(SeatInfo(seat=k, name=name, kind=spec.kind, agent=agent))
+        state = game.new_game(players, seed, options)
+        name = request.name or f"{game.name} table"
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(TableRow).values(
+                id=table_id, name=name, game=game.id, players=players, seed=seed,
+                options=options.model_dump(mode="json"), version=0, to_move=state.current_seat(),
+                finished=state.is_terminal(), created=now(), updated=now()))
+            await conn.execute(insert(SeatRow), rows)
+        live = Live(
+            info=TableInfo(id=table_id, name=name, game=game.id, game_name=game.name, players=players,
+                           options=options.model_dump(mode="json"), seats=infos, version=0,
+                           to_move=state.current_seat(), finished=state.is_terminal(), url=f"/t/{table_id}"),
+            seed=seed, token_hashes={k: hash_token(t) for k, t in tokens.items()}, state=state)
+        self._remember(live)
+        base = base_url.rstrip("/")
+        return Created(
+            table=live.public_info(),
+            seat_links=[SeatLink(seat=k, name=infos[k].name, token=t, url=f"{base}/t/{table_id}#seat={t}")
+                        for k, t in tokens.items()],
+            spectator_url=f"{base}/t/{table_id}",
+        )
+
+    # ---- loading -----------------------------------------------------------------------------
+    def _remember(self, live: Live) -> None:
+        self.cache[live.info.id] = live
+        self.cache.move_to_end(live.info.id)
+        while len(self.cache) > self.cache_size:
+            self.cache.popitem(last=False)
+
+    def forget(self, table_id: str) -> None:
+        self.cache.pop(table_id, None)
+
+    async def live(self, table_id: str) -> Live:
+        """The table as this process knows it (loaded from the database on first use; two
+        requests for a table not yet loaded wait for one load)."""
+        live = self.cache.get(table_id)
+        if live is not None:
+            return live
+        pending = self.loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Live] = asyncio.get_running_loop().create_future()
+        self.loading[table_id] = future
+        try:
+            live = await self._load(table_id)
+            self._remember(live)
+            future.set_result(live)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved here, so an unawaited failure is not reported twice
+            raise
+        finally:
+            del self.loading[table_id]
+        return live
+
+    async def refresh(self, table_id: str) -> Live:
+        """The table at the newest version in the database (moves by other processes)."""
+        live = await self.live(table_id)
+        async with live.lock:
+            await self._catch_up(live)
+        return live
+
+    async def _load(self, table_id: str) -> Live:
+        if not isinstance(table_id, str) or len(table_id) > 24:
+            raise NotFound("no such table")
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(TableRow).where(TableRow.id == table_id))).one_or_none()
+            if row is None:
+                raise NotFound(f"no table {clip(table_id, 30)}")
+            seats = (await conn.execute(select(SeatRow).where(SeatRow.table_id == table_id)
+                                        .order_by(SeatRow.seat))).all()
+            moves = (await conn.execute(select(MoveRow.action).where(MoveRow.table_id == table_id)
+                                        .order_by(MoveRow.version))).scalars().all()
+        game = games.get_game(row.game)
+        state = game.new_game(row.players, row.seed, row.options)
+        live = Live(
+            info=TableInfo(id=row.id, name=row.name, game=game.id, game_name=game.name, players=row.players,
+                           options=row.options, version=0, to_move=None, finished=False, url=f"/t/{row.id}",
+                           seats=[SeatInfo(seat=s.seat, name=s.name, kind="bot" if s.agent else "human",
+                                           agent=s.agent) for s in seats]),
+            seed=row.seed, token_hashes={s.seat: s.token_hash for s in seats if s.token_hash}, state=state)
+        for action in moves:
+            live.log.apply(state, action)
+        return live
+
+    async def _catch_up(self, live: Live) -> bool:
+        """Apply the moves other processes committed since ``live.version`` (the caller
+        holds the table's lock); True if there were any."""
+        async with self.engine.connect() as conn:
+            moves = (await conn.execute(
+                select(MoveRow.action).where(MoveRow.table_id == live.info.id, MoveRow.version > live.version)
+                .order_by(MoveRow.version))).scalars().all()
+        for action in moves:
+            live.log.apply(live.state, action)
+        return bool(moves)
+
+    # ---- moving ------------------------------------------------------------------------------
+    async def move(self, table_id: str, seat: int, action: str, version: int) -> Live:
+        """Apply ``action`` for ``seat`` if the table is at ``version`` and it is legal, and
+        commit it; raise (changing nothing) otherwise. Returns the table, moved on."""
+        live = await self.live(table_id)
+        async with live.lock:
+            if version != live.version:
+                await self._catch_up(live)
+            if version != live.version:
+                raise Stale(f"the table has moved on: it is at version {live.version}, not {version}",
+                            live.version)
+            state = live.state
+            if state.is_terminal():
+                raise Conflict("the game is over", live.version)
+            turn = state.current_seat()
+            if turn != seat:
+                assert turn is not None
+                raise Conflict(f"it is not your turn: {live.info.seats[turn].name} (seat {turn}) decides now",
+                               live.version)
+            try:
+                live.log.apply(state, action)
+            except IllegalAction as exc:
+                raise Refused(f"{clip(action, 60)} is refused: {exc.reason}", live.version) from None
+            try:
+                await self._commit(live, seat, action, version)
+            except BaseException:
+                # The database is the truth: this copy ran ahead of it, so it goes.
+                self.forget(table_id)
+                raise
+        return live
+
+    async def _commit(self, live: Live, seat: int, action: str, version: int) -> None:
+        state = live.state
+        try:
+            async with self.engine.begin() as conn:
+                done = await conn.execute(
+                    update(TableRow).where(TableRow.id == live.info.id, TableRow.version == version)
+                    .values(version=version + 1, to_move=state.current_seat(), finished=state.is_terminal(),
+                            updated=now()))
+                if done.rowcount != 1:
+                    raise Stale("another move was accepted first; reload the table", None)
+                await conn.execute(insert(MoveRow).values(
+                    table_id=live.info.id, version=version + 1, seat=seat, action=action, created=now()))
+                if self.notify:
+                    await conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{live.info.id}:{version + 1}")))
+        except IntegrityError:
+            raise Stale("another move was accepted first; reload the table", None) from None
+
+    # ---- listing -------------------------------------------------------------------------------
+    async def listing(self, finished: bool, limit: int) -> list[TableInfo]:
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(
+                select(TableRow).where(TableRow.finished == finished)
+                .order_by(TableRow.updated.desc()).limit(limit))).all()
+            ids = [r.id for r in rows]
+            seats = (await conn.execute(select(SeatRow).where(SeatRow.table_id.in_(ids))
+                                        .order_by(SeatRow.table_id, SeatRow.seat))).all() if ids else []
+        by_table: dict[str, list[SeatInfo]] = {}
+        for s in seats:
+            by_table.setdefault(s.table_id, []).append(
+                SeatInfo(seat=s.seat, name=s.name, kind="bot" if s.agent else "human", agent=s.agent))
+        out = []
+        for r in rows:
+            game = games.get_game(r.game)
+            out.append(TableInfo(id=r.id, name=r.name, game=r.game, game_name=game.name, players=r.players,
+                                 options=r.options, seats=by_table.get(r.id, []), version=r.version,
+                                 to_move=r.to_move, finished=r.finished, url=f"/t/{r.id}"))
+        return out
+
+    async def waiting_for_bots(self, older_than: float | None = None) -> list[str]:
+        """Unfinished tables whose deciding seat is a bot (``older_than`` seconds without a move)."""
+        from datetime import timedelta
+
+        query = (select(TableRow.id).join(SeatRow, (SeatRow.table_id == TableRow.id)
+                                           & (SeatRow.seat == TableRow.to_move))
+                 .where(TableRow.finished.is_(False), SeatRow.agent.is_not(None)))
+        if older_than is not None:
+            query = query.where(TableRow.updated < now() - timedelta(seconds=older_than))
+        async with self.engine.connect() as conn:
+            return list((await conn.execute(query)).scalars().all())
+
+    def replay_log(self, live: Live) -> dict[str, Any]:
+        if not live.state.is_terminal():
+            raise Conflict("the game is not over; its log is given when it ends", live.version)
+        log = live.state.replay_log()
+        log["agents"] = [s.agent or "human" for s in live.info.seats]
+        return log
