@@ -117,7 +117,7 @@ def secrets(state: GameState) -> dict[int | None, set[str]]:
     return {seat: game.hidden_names(state, seat) for seat in [None, *range(state.num_players)]}
 
 
-def _leak(names: Iterable[str], text: str) -> str | None:
+def leaked_name(names: Iterable[str], text: str) -> str | None:
     """The first of ``names`` that ``text`` holds as a whole token ("K5" in "echo K5[A]", not
     in "K50"): a plain substring test first, the regex only to confirm a hit."""
     for name in sorted(names, key=len, reverse=True):
@@ -150,19 +150,19 @@ def check_no_leaks(
         who = "the spectator" if seat is None else f"seat {seat}"
         secret = now[seat]
         if table:
-            name = _leak(secret, json.dumps(state.observation(seat), ensure_ascii=False))
+            name = leaked_name(secret, json.dumps(state.observation(seat), ensure_ascii=False))
             assert name is None, f"{who}'s observation names {name!r}, hidden from it"
             step = state.decision()
             if step is not None and seat == deciding:
-                name = _leak(secret, step.prompt(state))
+                name = leaked_name(secret, step.prompt(state))
                 assert name is None, f"the prompt to {who} names {name!r}, hidden from it"
                 for action in state.legal_actions():
-                    name = _leak(secret, step.label(state, action))
+                    name = leaked_name(secret, step.label(state, action))
                     assert name is None, f"the words of {who}'s choice {action!r} name {name!r}, hidden from it"
         if before is not None:
             secret = now[seat] & before[seat]
         for record in records:
-            name = _leak(secret, json.dumps(record.view(seat), ensure_ascii=False))
+            name = leaked_name(secret, json.dumps(record.view(seat), ensure_ascii=False))
             assert name is None, (
                 f"{who}'s view of action {record.index} by seat {record.seat} ({record.label!r}) "
                 f"names {name!r}, hidden from it: {record.seen_by(seat)!r}"

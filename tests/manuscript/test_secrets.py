@@ -33,3 +33,20 @@ def test_a_seat_knows_at_least_what_the_table_knows():
     assert spectator, "a game of hidden information hides something from the table"
     for seat in range(state.num_players):
         assert GAME.hidden_names(state, seat) <= spectator
+
+
+@pytest.mark.rule("§3")
+def test_a_title_printed_on_an_exemplar_in_play_is_no_secret_but_its_id_is():
+    """The exemplars lie face up and list their texts, so every seat reads those titles: a
+    title there names no secret even while its card is in the draw pile; the card's id does."""
+    state = GAME.new_game(3, 5)
+    texts = state.content.texts
+    printed = {c for e in state.exemplars for c in state.content.components[e]}
+    in_deck = [c for c in state.deck if c in printed]
+    assert in_deck, "seed 5 should have an exemplar's text in the draw pile"
+    hidden = GAME.hidden_names(state, 0)
+    for c in in_deck:
+        assert texts[c].title not in hidden
+        assert texts[c].id in hidden
+    other = next(c for c in state.deck if c not in printed)
+    assert texts[other].title in hidden

@@ -12,7 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 import inkhorn.rl as rl
 from inkhorn.core import IllegalAction, OptionError
-from inkhorn.core.checks import _leak, secrets
+from inkhorn.core.checks import leaked_name, secrets
 from inkhorn.games import all_games
 
 COUNTS = [(g.id, n) for g in all_games() for n in range(max(g.min_players, 2), g.max_players + 1)]
@@ -228,12 +228,12 @@ def test_encoder_inputs_name_nothing_hidden_from_the_seat(game, players):
             env._cache.pop(name, None)
             env.observe(name)
         for seat, observation, history, legal in seen:
-            assert _leak(now[seat], json.dumps(observation, ensure_ascii=False)) is None, (game, seat)
-            assert _leak(now[seat], " ".join(legal)) is None, (game, seat, legal)
+            assert leaked_name(now[seat], json.dumps(observation, ensure_ascii=False)) is None, (game, seat)
+            assert leaked_name(now[seat], " ".join(legal)) is None, (game, seat, legal)
             first = len(env.log) - len(history)
             for k, text in enumerate(history, start=first):
                 hidden = hidden_before[k][seat] & hidden_before[k + 1][seat]
-                assert _leak(hidden, text) is None, (game, seat, k, text)
+                assert leaked_name(hidden, text) is None, (game, seat, k, text)
         seen.clear()
         obs = env.observe(agent)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))

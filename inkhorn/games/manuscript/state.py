@@ -217,13 +217,16 @@ class ManuscriptState(GameState):
 
     def hidden_names(self, seat: int | None) -> set[str]:
         """Texts in the draw pile (face down, the same for every seat), bar those written on
-        a page: a text scraped off and shuffled back stays named where it was written."""
+        a page: a text scraped off and shuffled back stays named where it was written. A
+        title printed on an exemplar in play is read by everyone (the exemplar lists its
+        texts), so it names no secret; the text's id still does."""
         texts = self.content.texts
         in_deck = set(self.deck)
         written = {r[0] for rows in self.records for r in rows}
         hidden = {n for i in in_deck - written for n in (texts[i].id, texts[i].title)}
         seen = {n for i, t in enumerate(texts) if i not in in_deck or i in written for n in (t.id, t.title)}
-        return hidden - seen
+        printed = {texts[c].title for e in self.exemplars for c in self.content.components[e]}
+        return hidden - seen - printed
 
     def clone(self) -> ManuscriptState:
         new = self._clone_base()

@@ -68,7 +68,7 @@ def render(state, seat: int | None) -> Any:
         insts.add_row(f"{inst.name} ({inst.feature}, pays {inst.cost})", " ".join(marks) + emb)
 
     scholars = Table(title="Scholars", show_header=True)
-    for col in ("seat", "★", "grants·cubes·Eureka·lock", "Ledger (Vault)", "hand", "tableau", "bout"):
+    for col in ("seat", "★", "grants, cubes", "Ledger (Vault)", "hand", "tableau", "bout"):
         scholars.add_column(col)
     for x in range(n):
         prim = state.primary[x]
@@ -78,8 +78,9 @@ def render(state, seat: int | None) -> Any:
         hand = cards_text(state, state.hands[x]) if x == seat else Text(f"{len(state.hands[x])} cards")
         scholars.add_row(
             f"{x}{' ◀' if state.current_seat() == x else ''}", str(state.prestige[x]),
-            f"G{state.grants[x]}/{state.grants[x] + state.spent[x]} C{state.cubes[x]}"
-            f"{' E' if state.eureka[x] else ''}{' L' if state.lockdown[x] else ''}",
+            # in words: "G4" would read as the card G4
+            f"{state.grants[x]}/{state.grants[x] + state.spent[x]} grants, {state.cubes[x]} cubes"
+            f"{', Eureka' if state.eureka[x] else ''}{', lockdown' if state.lockdown[x] else ''}",
             tokens_text(state.ledger[x * 6 : x * 6 + 6])
             + (f" ({tokens_text(state.vault[x * 6 : x * 6 + 6])})" if any(state.vault[x * 6 : x * 6 + 6]) else ""),
             hand, cards_text(state, state.tableau[x]), bout,

@@ -1,0 +1,50 @@
+"""Real servers for the server tests: ``inkhorn serve`` processes on SQLite files and on a
+PostgreSQL cluster of their own (Debian's ``postgresql``; CI installs it)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from inkhorn.server.harness import Postgres, ServerProcess, postgres_available, start_postgres, start_server
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    if not postgres_available():
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed; .ci/run installs Debian's postgresql")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    cluster = start_postgres()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, tmp_path) -> str:
+    """A new, empty database of the kind the test is parametrised with."""
+    if request.param == "sqlite":
+        return str(tmp_path / "inkhorn.db")
+    cluster: Postgres = request.getfixturevalue("postgres")
+    return cluster.create_database(f"t_{uuid.uuid4().hex[:12]}")
+
+
+BOTH = pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
+
+
+@pytest.fixture
+def server(database: str) -> Iterator[ServerProcess]:
+    process = start_server(database)
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def sqlite_server(tmp_path_factory) -> Iterator[ServerProcess]:
+    """One server on SQLite shared by a module's tests (each makes its own tables)."""
+    process = start_server(str(tmp_path_factory.mktemp("db") / "inkhorn.db"))
+    yield process
+    process.stop()
