@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 
 def _plain(text: str) -> str:
@@ -37,7 +37,8 @@ class SeatSpec(Strict):
 
 class NewTable(Strict):
     game: Annotated[str, Field(max_length=32, description="A game id, e.g. scriptoria.")]
-    players: Annotated[int, Field(ge=1, le=8)] | None = Field(None, description="Default: the game's own.")
+    players: Annotated[int, Field(ge=1, le=8)] | None = Field(
+        None, description="Default: the game's own, or as many as the seats listed if more.")
     options: dict[Annotated[str, Field(max_length=64)], Any] = Field(
         default_factory=dict, description="The game's options (GET /api/games lists them)."
     )
@@ -107,8 +108,8 @@ class GamesInfo(BaseModel):
 
 
 class Move(Strict):
-    action: Annotated[str, Field(min_length=1, max_length=2000)]
-    version: Annotated[int, Field(ge=0, description="The table's version the move was chosen at.")]
+    action: Annotated[StrictStr, Field(min_length=1, max_length=2000)]
+    version: Annotated[StrictInt, Field(ge=0, description="The table's version the move was chosen at.")]
 
 
 class ActionChoice(BaseModel):

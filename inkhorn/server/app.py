@@ -63,7 +63,7 @@ SEAT_TOKEN = APIKeyHeader(name="X-Seat-Token", auto_error=False,
                           description="The secret of a seat link; without it you see what a spectator sees.")
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": what}
-    for code, what in [(403, "a seat link that is not this table's"), (404, "no such table"),
+    for code, what in [(400, "a body that cannot be read (not UTF-8 JSON)"), (403, "a seat link that is not this table's"), (404, "no such table"),
                        (409, "stale version, not your turn, or the game is over"),
                        (422, "a malformed request or an illegal action")]
 }

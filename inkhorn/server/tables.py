@@ -179,8 +179,10 @@ class Tables:
     async def create(self, request: NewTable, base_url: str) -> Created:
         try:
             game = games.get_game(request.game)
-            players = game.check_players(request.players if request.players is not None else
-                                         (len(request.seats) or None))
+            wanted = request.players
+            if wanted is None:
+                wanted = max(game.default_players, len(request.seats))
+            players = game.check_players(wanted)
             options = game.options(request.options)
         except InkhornError as exc:
             raise Refused(str(exc)) from None
@@ -209,7 +211,10 @@ class Tables:
             rows.append({"table_id": table_id, "seat": k, "name": name, "agent": agent,
                          "token_hash": hash_token(tokens[k]) if k in tokens else None})
             infos.append(SeatInfo(seat=k, name=name, kind=spec.kind, agent=agent))
-        state = game.new_game(players, seed, options)
+        try:
+            state = game.new_game(players, seed, options)  # options that only clash at set-up
+        except InkhornError as exc:
+            raise Refused(str(exc)) from None
         name = request.name or f"{game.name} table"
         async with self.engine.begin() as conn:
             await conn.execute(insert(TableRow).values(
