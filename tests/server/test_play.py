@@ -24,15 +24,18 @@ TABLES = {
 }
 
 
-async def play_whole_game(url: str, ws: str, game: str) -> None:
+async def play_whole_game(url: str, ws: str, game: str, ws_of: list[str] | None = None) -> None:
+    """Two people, bots and a spectator play ``game`` to its end; ``ws_of``: the servers the
+    first person, the second and the spectator connect to (default: all to ``ws``)."""
     players, bots = TABLES[game]
+    ws_of = ws_of or [ws, ws, ws]
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]
         seats += [{"kind": "bot", "agent": agent} for agent in bots]
         created = await create_table(http, game, seats, players)
         table_id = created["table"]["id"]
-        people = [Seat(ws, table_id, link["token"], seed=k) for k, link in enumerate(created["seat_links"])]
-        spectator = Seat(ws, table_id, None)
+        people = [Seat(ws_of[k], table_id, link["token"], seed=k) for k, link in enumerate(created["seat_links"])]
+        spectator = Seat(ws_of[2], table_id, None)
         ends = await asyncio.wait_for(asyncio.gather(
             *(p.play(http, board_every=20) for p in people), spectator.play(http, board_every=0)), 600)
         await spectator.fetch_extras(http, None)

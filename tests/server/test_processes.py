@@ -1,0 +1,100 @@
+"""The server as an operator runs it: killed with SIGKILL in the middle of games (nothing
+accepted is lost, every game finishes after a restart), and several processes on one
+PostgreSQL database serving the same table."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+import httpx
+import pytest
+
+from inkhorn import games
+from inkhorn.core import ReplayLog
+from inkhorn.server.harness import start_server
+from tests.server.clients import Seat, create_table
+from tests.server.conftest import BOTH
+from tests.server.test_play import play_whole_game
+
+
+async def follow(ws: str, table_id: str, seconds: float) -> Seat:
+    """A spectator who watches for ``seconds`` (the moves it is told of were accepted)."""
+    spectator = Seat(ws, table_id, None)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(spectator.play(), seconds)
+    return spectator
+
+
+async def wait_finished(url: str, table_ids: list[str], seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        while time.monotonic() < deadline:
+            infos = [(await http.get(f"/api/tables/{t}")).json() for t in table_ids]
+            if all(i["finished"] for i in infos):
+                return
+            await asyncio.sleep(0.5)
+    raise AssertionError(f"tables not finished within {seconds} s: {infos}")
+
+
+@pytest.mark.slow
+@BOTH
+def test_a_server_killed_mid_game_loses_no_accepted_move_and_resumes(database):
+    server = start_server(database, bot_delay=0.03)
+    games_played = ["scriptoria", "manuscript", "verse_variant", "ancients", "novelist"]
+    try:
+        async def before_the_crash():
+            async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+                tables = []
+                for game in games_played:
+                    g = games.get_game(game)
+                    seats = [{"kind": "bot", "agent": "random"} for _ in range(g.default_players)]
+                    tables.append((await create_table(http, game, seats))["table"]["id"])
+                person = await create_table(http, "scriptoria", [{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+                                            players=2)
+            me = Seat(server.ws, person["table"]["id"], person["seat_links"][0]["token"])
+            watched = await asyncio.gather(*(follow(server.ws, t, 2.5) for t in tables),
+                                           asyncio.wait_for(me.play(stop_after=15), 60))
+            return tables, person, me, watched[:-1]
+
+        tables, person, me, watched = asyncio.run(before_the_crash())
+        server.kill()
+        assert all(len(w.log) > 0 for w in watched), "the bots had not started"
+        assert not any(w.last and w.last["finished"] for w in watched), "a game ended before the crash"
+        accepted_by_me = len(me.log)
+
+        server = start_server(database, port=server.port, bot_delay=0)  # the same address, as a restart
+
+        async def after_the_restart():
+            # the person comes back with what they had, and finishes their game
+            await asyncio.wait_for(me.play(), 300)
+            await wait_finished(server.url, tables, 300)
+            async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+                return [(await http.get(f"/api/tables/{t}/log")).json()
+                        for t in [*tables, person["table"]["id"]]]
+
+        logs = asyncio.run(after_the_restart())
+    finally:
+        server.stop()
+    for spectator, log in zip([*watched, me], logs):
+        seen = spectator.log if spectator is not me else me.log[:accepted_by_me]
+        for entry in seen:  # every move anyone was told of is in the log, in its place
+            assert entry["action"] is None or log["actions"][entry["index"]] == entry["action"]
+        assert len(log["actions"]) > len(seen)
+        final = ReplayLog.from_json(log).final_state(games.get_game(log["game"]))
+        assert final.is_terminal()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+@pytest.mark.parametrize("game", ["scriptoria", "verse_variant"])
+def test_two_server_processes_on_one_postgresql_serve_one_table(database, game):
+    one = start_server(database)
+    two = start_server(database)
+    try:
+        # the table is made on the first; one person plays on each process, the spectator on the second
+        asyncio.run(play_whole_game(one.url, one.ws, game, ws_of=[one.ws, two.ws, two.ws]))
+    finally:
+        one.stop()
+        two.stop()
