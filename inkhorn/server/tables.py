@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.terminal_theme import MONOKAI
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -162,7 +163,8 @@ def render_board(game: Game, state: GameState, seat: int | None) -> str:
     Takes a few milliseconds, so the server calls it on a clone, in a thread."""
     console = Console(record=True, width=110, file=io.StringIO(), color_system="truecolor", force_terminal=True)
     console.print(game.render(state, seat))
-    return console.export_html(inline_styles=True, code_format='<pre class="board">{code}</pre>')
+    # MONOKAI: a palette made for a dark background, where the default blue is unreadable
+    return console.export_html(theme=MONOKAI, inline_styles=True, code_format='<pre class="board">{code}</pre>')
 
 
 class Tables:
@@ -215,7 +217,8 @@ class Tables:
             state = game.new_game(players, seed, options)  # options that only clash at set-up
         except InkhornError as exc:
             raise Refused(str(exc)) from None
-        name = request.name or f"{game.name} table"
+        people = [info.name for info in infos if info.kind == "human"]
+        name = request.name or (f"{', '.join(people)}'s table" if people else "A table of bots")
         async with self.engine.begin() as conn:
             await conn.execute(insert(TableRow).values(
                 id=table_id, name=name, game=game.id, players=players, seed=seed,

@@ -15,18 +15,18 @@ function el(tag, attrs = {}, text = "") {
 
 function seatRow(k) {
   const row = el("div", { class: "seat-row" });
-  const kind = el("select", { "data-kind": k, "aria-label": `seat ${k + 1}: person or bot` });
+  const kind = el("select", { "data-kind": k, "aria-label": `seat ${k}: person or bot` });
   kind.append(el("option", { value: "human" }, "Person"), el("option", { value: "bot" }, "Bot"));
   if (k > 0) kind.value = "bot";
-  const agent = el("select", { "data-agent": k, "aria-label": `seat ${k + 1}: bot` });
+  const agent = el("select", { "data-agent": k, "aria-label": `seat ${k}: bot` });
   for (const a of AGENTS) agent.append(el("option", { value: a }, a));
   agent.value = "greedy";
   const name = el("input", { "data-name": k, maxlength: "40", placeholder: `Player ${k + 1}`,
-                             "aria-label": `seat ${k + 1}: name` });
+                             "aria-label": `seat ${k}: name` });
   const sync = () => { agent.hidden = kind.value !== "bot"; name.placeholder = kind.value === "bot" ? "bot" : `Player ${k + 1}`; };
   kind.addEventListener("change", sync);
   sync();
-  row.append(el("span", { class: "seat-no" }, `Seat ${k + 1}`), kind, agent, name);
+  row.append(el("span", { class: "seat-no" }, `Seat ${k}`), kind, agent, name);
   return row;
 }
 
@@ -88,7 +88,7 @@ function readOptions() {
     if (input.type === "checkbox") value = input.checked;
     else if (input.dataset.kind === "integer") value = input.value === "" ? null : Number(input.value);
     else if (input.dataset.kind === "number") value = input.value === "" ? null : Number(input.value);
-    else value = input.value;
+    else value = input.value === "" && input.dataset.default === "null" ? null : input.value;
     if (JSON.stringify(value) !== input.dataset.default) out[input.dataset.option] = value;
   }
   return out;
@@ -122,7 +122,7 @@ async function create(event) {
   links.replaceChildren();
   for (const link of data.seat_links) {
     const li = el("li");
-    const a = el("a", { href: link.url, target: "_blank", rel: "noopener" }, `Seat ${link.seat + 1}: ${link.name}`);
+    const a = el("a", { href: link.url, target: "_blank", rel: "noopener" }, `Seat ${link.seat}: ${link.name}`);
     const copy = el("button", { type: "button", class: "small" }, "Copy link");
     copy.addEventListener("click", async () => {
       try { await navigator.clipboard.writeText(link.url); copy.textContent = "Copied"; }

@@ -28,7 +28,8 @@ function el(tag, attrs = {}, text = "") {
 
 function seatName(seat) {
   const s = info && info.seats[seat];
-  return s ? `${s.name} (seat ${seat + 1})` : `seat ${seat + 1}`;
+  // seats are numbered as the game's own picture of the table numbers them (from 0)
+  return s ? `${s.name} (seat ${seat})` : `seat ${seat}`;
 }
 
 function connect() {
@@ -67,6 +68,7 @@ function onState(msg) {
   if (msg.log_from > log.length) { socket.close(); return; }  // a gap: reconnect and catch up
   log = log.slice(0, msg.log_from).concat(msg.log);
   view = msg;
+  root.dataset.version = String(msg.version);  // what the page shows: for tests and tools
   drawWho();
   drawTurn();
   drawActions();
@@ -136,7 +138,7 @@ function drawLog(from) {
   while (list.children.length > from) list.lastChild.remove();
   for (const entry of log.slice(list.children.length)) {
     const li = el("li", { value: String(entry.index + 1) });
-    li.append(el("b", {}, info ? info.seats[entry.seat].name : `seat ${entry.seat + 1}`), " ");
+    li.append(el("b", {}, info ? info.seats[entry.seat].name : `seat ${entry.seat}`), " ");
     li.append(el("span", { class: entry.hidden ? "hidden-move" : "" }, entry.text));
     list.append(li);
   }
