@@ -357,7 +357,9 @@ def serve(
     console.print(f"inkhorn: open [bold]http://{where}:{port}/[/bold] to start a table (Ctrl-C stops)", soft_wrap=True)
     console.print(f"[dim]database: {escape(shown)}[/dim]", soft_wrap=True)
     app_ = create_app(Settings(db=url, bot_workers=bot_workers, bot_delay=bot_delay))
-    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+    # No per-message deflate: frames are small, and compressing each costs more than it saves.
+    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=1 << 16,
+                ws_per_message_deflate=False)
 
 
 from inkhorn.lab.cli import app as lab_app  # noqa: E402  (imports dask & co. only when a command runs)

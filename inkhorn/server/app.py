@@ -105,7 +105,7 @@ class Server:
     async def start(self) -> None:
         if self.postgres:
             conninfo = self.settings.db.set(drivername="postgresql").render_as_string(hide_password=False)
-            self.tasks.append(asyncio.create_task(self.hub.listen(conninfo, self.on_notice)))
+            self.tasks.append(asyncio.create_task(self.hub.listen(conninfo, self.on_notices)))
         self.tasks.append(asyncio.create_task(self.sweep()))
 
     async def stop(self) -> None:
@@ -124,8 +124,15 @@ class Server:
         self.hub.publish(live.info.id)
         self.bots.poke(live)
 
+    async def on_notices(self, payload: str) -> None:
+        """Another process (or this one) committed moves: ``table:version,table:version``."""
+        for item in payload.split(","):
+            table_id, _, version = item.rpartition(":")
+            with contextlib.suppress(ServerError, ValueError):
+                await self.on_notice(table_id, int(version))
+
     async def on_notice(self, table_id: str, version: int) -> None:
-        """Another process (or this one) committed move ``version`` of ``table_id``."""
+        """Move ``version`` of ``table_id`` was committed (by this process or another)."""
         live = self.tables.cache.get(table_id)
         if live is not None and live.version >= version:
             return

@@ -83,7 +83,7 @@ class Hub:
             else:
                 await watcher.websocket.send_text(orjson.dumps(item).decode())
 
-    async def listen(self, conninfo: str, on_move: Callable[[str, int], Awaitable[None]]) -> None:
+    async def listen(self, conninfo: str, on_moves: Callable[[str], Awaitable[None]]) -> None:
         """Follow the moves other processes commit (PostgreSQL), reconnecting if the link drops."""
         import psycopg
 
@@ -94,9 +94,8 @@ class Hub:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     delay = 0.5
                     async for notice in conn.notifies():
-                        table_id, _, version = notice.payload.rpartition(":")
                         with contextlib.suppress(Exception):
-                            await on_move(table_id, int(version))
+                            await on_moves(notice.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the database restarting: try again, a little later each time

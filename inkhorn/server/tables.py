@@ -19,11 +19,12 @@ import io
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from rich.console import Console
 from rich.terminal_theme import MONOKAI
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -167,6 +168,36 @@ def render_board(game: Game, state: GameState, seat: int | None) -> str:
     return console.export_html(theme=MONOKAI, inline_styles=True, code_format='<pre class="board">{code}</pre>')
 
 
+@dataclass
+class _Pending:
+    """A move checked by the engine, waiting for its commit."""
+
+    table_id: str
+    version: int  # the table's version before the move
+    seat: int
+    action: str
+    to_move: int | None
+    finished: bool
+    done: asyncio.Future[None]
+
+    def advance(self, stamp: datetime) -> dict[str, Any]:
+        return {"t": self.table_id, "v": self.version, "nv": self.version + 1, "to_move": self.to_move,
+                "finished": self.finished, "updated": stamp}
+
+    def row(self, stamp: datetime) -> dict[str, Any]:
+        return {"table_id": self.table_id, "version": self.version + 1, "seat": self.seat,
+                "action": self.action, "created": stamp}
+
+
+# Built once: the table moves from version v to v + 1 only if it is still at v.
+_ADVANCE = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("t"), TableRow.version == bindparam("v"))
+    .values(version=bindparam("nv"), to_move=bindparam("to_move"), finished=bindparam("finished"),
+            updated=bindparam("updated"))
+)
+
+
 class Tables:
     """The tables of one server process, backed by the database."""
 
@@ -176,6 +207,8 @@ class Tables:
         self.cache: OrderedDict[str, Live] = OrderedDict()
         self.cache_size = cache_size
         self.loading: dict[str, asyncio.Future[Live]] = {}
+        self.pending: list[_Pending] = []
+        self.writer: asyncio.Task[None] | None = None
 
     # ---- creating ------------------------------------------------------------------------------
     async def create(self, request: NewTable, base_url: str) -> Created:
@@ -345,19 +378,49 @@ class Tables:
         return live
 
     async def _commit(self, live: Live, seat: int, action: str, version: int) -> None:
+        """Commit move ``version + 1``; returns once it is in the database. Moves of many
+        tables that arrive together are committed in one transaction (group commit)."""
         state = live.state
+        pending = _Pending(live.info.id, version, seat, action, state.current_seat(), state.is_terminal(),
+                           asyncio.get_running_loop().create_future())
+        self.pending.append(pending)
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.create_task(self._write_pending())
+        await pending.done
+
+    async def _write_pending(self) -> None:
+        """Write every pending move, batch after batch, until none is left."""
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                await self._write(batch)
+            except Exception:
+                # One stale move (another process won its table) fails the whole batch:
+                # write each alone, so only that one is refused.
+                for move in batch:
+                    try:
+                        await self._write([move])
+                    except Exception as exc:
+                        if not move.done.done():
+                            move.done.set_exception(exc)
+            for move in batch:
+                if not move.done.done():
+                    move.done.set_result(None)
+
+    async def _write(self, batch: list[_Pending]) -> None:
+        stamp = now()
         try:
             async with self.engine.begin() as conn:
-                done = await conn.execute(
-                    update(TableRow).where(TableRow.id == live.info.id, TableRow.version == version)
-                    .values(version=version + 1, to_move=state.current_seat(), finished=state.is_terminal(),
-                            updated=now()))
-                if done.rowcount != 1:
+                if self.engine.dialect.supports_sane_multi_rowcount:
+                    updates = [await conn.execute(_ADVANCE, [m.advance(stamp) for m in batch])]
+                else:
+                    updates = [await conn.execute(_ADVANCE, m.advance(stamp)) for m in batch]
+                if sum(u.rowcount for u in updates) != len(batch):
                     raise Stale("another move was accepted first; reload the table", None)
-                await conn.execute(insert(MoveRow).values(
-                    table_id=live.info.id, version=version + 1, seat=seat, action=action, created=now()))
+                await conn.execute(insert(MoveRow), [m.row(stamp) for m in batch])
                 if self.notify:
-                    await conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{live.info.id}:{version + 1}")))
+                    payload = ",".join(f"{m.table_id}:{m.version + 1}" for m in batch)
+                    await conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, payload)))
         except IntegrityError:
             raise Stale("another move was accepted first; reload the table", None) from None
 
