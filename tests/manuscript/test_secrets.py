@@ -35,9 +35,10 @@ def test_a_seat_knows_at_least_what_the_table_knows():
         assert GAME.hidden_names(state, seat) <= spectator
 
 
-@pytest.mark.rule("§3")
+@pytest.mark.rule("Setup.4", "Action.4")
 def test_a_title_printed_on_an_exemplar_in_play_is_no_secret_but_its_id_is():
-    """The exemplars lie face up and list their texts, so every seat reads those titles: a
+    """The exemplars lie face up where all can see them (Setup 4) and list their texts
+    (Action 4), so every seat reads those titles: a
     title there names no secret even while its card is in the draw pile; the card's id does."""
     state = GAME.new_game(3, 5)
     texts = state.content.texts

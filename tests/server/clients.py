@@ -42,9 +42,10 @@ class Seat:
     last: dict[str, Any] | None = None
 
     async def play(self, http: httpx.AsyncClient | None = None, board_every: int = 0,
-                   stop_after: int | None = None) -> dict[str, Any]:
+                   stop_after: int | None = None, post_every: int = 0) -> dict[str, Any]:
         """Play (or watch) to the end of the game; the last frame. ``board_every``: fetch this
-        seat's board picture (and its state over HTTP) before every n-th own move."""
+        seat's board picture (and its state over HTTP) before every n-th own move;
+        ``post_every``: send every n-th own move over HTTP instead of the WebSocket."""
         rng = random.Random(self.seed)
         async with websockets.connect(f"{self.ws_url}/ws/tables/{self.table_id}", max_size=1 << 24) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.token, "have": len(self.log)}))
@@ -60,8 +61,16 @@ class Seat:
                     if http is not None and board_every and self.moves % board_every == 0:
                         await self.fetch_extras(http, message["seat"])
                     action = rng.choice(message["actions"])["id"]
-                    await ws.send(json.dumps({"type": "move", "action": action, "version": message["version"]}))
+                    move = {"action": action, "version": message["version"]}
                     self.moves += 1
+                    if http is not None and post_every and self.moves % post_every == 0:
+                        reply = await http.post(f"/api/tables/{self.table_id}/moves", json=move,
+                                                headers={"X-Seat-Token": str(self.token)})
+                        assert reply.status_code == 200, reply.text
+                        answer = reply.json()
+                        self.sent.append(Sent(answer["seat"], answer["version"], "state", answer))
+                    else:
+                        await ws.send(json.dumps({"type": "move", **move}))
 
     def take(self, frame: dict[str, Any]) -> None:
         assert frame["log_from"] <= len(self.log), "a frame skipped log entries"

@@ -48,3 +48,16 @@ def sqlite_server(tmp_path_factory) -> Iterator[ServerProcess]:
     process = start_server(str(tmp_path_factory.mktemp("db") / "inkhorn.db"))
     yield process
     process.stop()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def any_server(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[ServerProcess]:
+    """One server shared by a module's tests, on SQLite and then on PostgreSQL."""
+    if request.param == "sqlite":
+        db = str(tmp_path_factory.mktemp("db") / "inkhorn.db")
+    else:
+        cluster: Postgres = request.getfixturevalue("postgres")
+        db = cluster.create_database(f"m_{uuid.uuid4().hex[:12]}")
+    process = start_server(db)
+    yield process
+    process.stop()

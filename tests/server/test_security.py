@@ -16,12 +16,12 @@ WRONG = "x" * 43
 
 
 @pytest.fixture
-def table(sqlite_server):
+def table(any_server):
     """A Scriptoria table of two people and a bot, and another table."""
-    with httpx.Client(base_url=sqlite_server.url, timeout=30) as http:
+    with httpx.Client(base_url=any_server.url, timeout=30) as http:
         seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "agent": "random"}]
-        one = asyncio.run(_create(sqlite_server.url, "scriptoria", seats))
-        other = asyncio.run(_create(sqlite_server.url, "scriptoria", seats))
+        one = asyncio.run(_create(any_server.url, "scriptoria", seats))
+        other = asyncio.run(_create(any_server.url, "scriptoria", seats))
         yield http, one, other
 
 
@@ -92,8 +92,8 @@ def test_out_of_turn_stale_illegal_and_malformed_moves_are_refused(table):
     assert after.status_code == 200 and after.json()["version"] == before["version"] + 1
 
 
-def test_bad_tables_are_refused_with_the_choices_that_exist(sqlite_server):
-    with httpx.Client(base_url=sqlite_server.url, timeout=30) as http:
+def test_bad_tables_are_refused_with_the_choices_that_exist(any_server):
+    with httpx.Client(base_url=any_server.url, timeout=30) as http:
         refused(http.post("/api/tables", json={"game": "chess"}), 422, "known games: ancients")
         refused(http.post("/api/tables", json={"game": "scriptoria", "players": 9}), 422, "players")
         refused(http.post("/api/tables", json={"game": "scriptoria", "players": 7}), 422, "2-4 players")
@@ -106,9 +106,9 @@ def test_bad_tables_are_refused_with_the_choices_that_exist(sqlite_server):
         assert http.get("/api/tables").status_code == 200
 
 
-def test_names_are_kept_as_plain_text(sqlite_server):
+def test_names_are_kept_as_plain_text(any_server):
     hostile = '<script>alert("x")</script>\u202e\x00\nBob'
-    with httpx.Client(base_url=sqlite_server.url, timeout=30) as http:
+    with httpx.Client(base_url=any_server.url, timeout=30) as http:
         reply = http.post("/api/tables", json={"game": "novelist", "players": 2, "name": hostile,
                                                "seats": [{"name": hostile}, {"kind": "bot"}]})
         assert reply.status_code == 201, reply.text
@@ -119,13 +119,13 @@ def test_names_are_kept_as_plain_text(sqlite_server):
         assert "script-src 'self'" in http.get(info["url"]).headers["content-security-policy"]
 
 
-def test_the_websocket_refuses_a_bad_link_and_bad_messages(table, sqlite_server):
+def test_the_websocket_refuses_a_bad_link_and_bad_messages(table, any_server):
     http, one, _ = table
     tid = one["table"]["id"]
     before = state(http, one)
 
     async def talk():
-        url = f"{sqlite_server.ws}/ws/tables/{tid}"
+        url = f"{any_server.ws}/ws/tables/{tid}"
         async with websockets.connect(url) as ws:
             await ws.send(json.dumps({"type": "hello", "token": WRONG}))
             assert json.loads(await ws.recv())["code"] == "forbidden"
@@ -135,7 +135,7 @@ def test_the_websocket_refuses_a_bad_link_and_bad_messages(table, sqlite_server)
         async with websockets.connect(url) as ws:
             await ws.send("not json")
             assert json.loads(await ws.recv())["code"] == "refused"
-        async with websockets.connect(f"{sqlite_server.ws}/ws/tables/nope") as ws:
+        async with websockets.connect(f"{any_server.ws}/ws/tables/nope") as ws:
             await ws.send(json.dumps({"type": "hello"}))
             assert json.loads(await ws.recv())["code"] == "not_found"
         async with websockets.connect(url) as ws:  # a spectator
