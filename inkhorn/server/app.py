@@ -52,7 +52,6 @@ from inkhorn.server.tables import (
     Refused,
     ServerError,
     Tables,
-    render_board,
     seat_view,
 )
 
@@ -63,9 +62,13 @@ SEAT_TOKEN = APIKeyHeader(name="X-Seat-Token", auto_error=False,
                           description="The secret of a seat link; without it you see what a spectator sees.")
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": what}
-    for code, what in [(400, "a body that cannot be read (not UTF-8 JSON)"), (403, "a seat link that is not this table's"), (404, "no such table"),
-                       (409, "stale version, not your turn, or the game is over"),
-                       (422, "a malformed request or an illegal action")]
+    for code, what in [
+        (400, "a body that cannot be read (not UTF-8 JSON)"),
+        (403, "a seat link that is not this table's"),
+        (404, "no such table"),
+        (409, "stale version, not your turn, or the game is over"),
+        (422, "a malformed request or an illegal action"),
+    ]
 }
 
 
@@ -76,10 +79,6 @@ async def _table(request: Request, table_id: str) -> Live:
 
 LiveTable = Annotated[Live, Depends(_table)]
 Token = Annotated[str | None, Depends(SEAT_TOKEN)]
-
-
-async def seat_of(live: Live, token: str | None) -> int | None:
-    return live.seat_for(token)
 
 
 @dataclass(frozen=True)
@@ -283,7 +282,7 @@ def create_app(settings: Settings) -> FastAPI:
                         have: Annotated[int, Query(ge=0, description="Log entries you already have.")] = 0,
                         ) -> dict[str, Any]:
         """What your seat (or, without a token, a spectator) is shown now."""
-        seat = await seat_of(live, token)
+        seat = live.seat_for(token)
         return seat_view(live, seat, min(have, live.version))
 
     @app.post("/api/tables/{table_id}/moves", response_model=SeatView, tags=["play"], responses=ERRORS)
@@ -292,7 +291,7 @@ def create_app(settings: Settings) -> FastAPI:
         has moved on, it is not your turn or the action is not legal."""
         if token is None:
             raise Forbidden("a move needs your seat link's token (X-Seat-Token)")
-        seat = await seat_of(live, token)
+        seat = live.seat_for(token)
         assert seat is not None
         moved = await server.submit(live.info.id, seat, move.action, move.version)
         return seat_view(moved, seat, move.version)
@@ -300,15 +299,9 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/tables/{table_id}/board", response_model=BoardView, tags=["play"], responses=ERRORS)
     async def get_board(live: LiveTable, token: Token) -> BoardView:
         """The game's own picture of the table, as your seat sees it, in HTML."""
-        seat = await seat_of(live, token)
-        key = (live.version, seat)
-        html = live.boards.get(key)
-        if html is None:
-            html = await run_in_threadpool(render_board, live.game, live.state.clone(), seat)
-            live.boards[key] = html
-            while len(live.boards) > 16:
-                live.boards.popitem(last=False)
-        return BoardView(version=key[0], seat=seat, html=html)
+        seat = live.seat_for(token)
+        version, html = await live.board(seat)
+        return BoardView(version=version, seat=seat, html=html)
 
     @app.get("/api/tables/{table_id}/log", tags=["tables"], responses=ERRORS)
     async def get_log(live: LiveTable) -> Response:

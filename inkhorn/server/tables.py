@@ -120,6 +120,18 @@ class Live:
             raise Forbidden("this seat link is not valid for this table")
         return found
 
+    async def board(self, seat: int | None) -> tuple[int, str]:
+        """(version, the game's picture of the table for ``seat``), drawn on a clone in a
+        thread (it takes milliseconds) and kept for the next asker of the same version."""
+        key = (self.version, seat)
+        html = self.boards.get(key)
+        if html is None:
+            html = await asyncio.to_thread(render_board, self.game, self.state.clone(), seat)
+            self.boards[key] = html
+            while len(self.boards) > 16:
+                self.boards.popitem(last=False)
+        return key[0], html
+
     def public_info(self) -> TableInfo:
         info = self.info
         info.version = self.version
