@@ -42,14 +42,6 @@ def server(database: str) -> Iterator[ServerProcess]:
     process.stop()
 
 
-@pytest.fixture(scope="module")
-def sqlite_server(tmp_path_factory) -> Iterator[ServerProcess]:
-    """One server on SQLite shared by a module's tests (each makes its own tables)."""
-    process = start_server(str(tmp_path_factory.mktemp("db") / "inkhorn.db"))
-    yield process
-    process.stop()
-
-
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def any_server(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[ServerProcess]:
     """One server shared by a module's tests, on SQLite and then on PostgreSQL."""

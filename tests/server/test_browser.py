@@ -60,11 +60,11 @@ def click_a_move(page, rng) -> bool:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_two_browsers_take_two_seats_and_play_by_clicking(sqlite_server, browser, game):
+def test_two_browsers_take_two_seats_and_play_by_clicking(any_server, browser, game):
     players = GAMES[game]
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]
     seats += [{"kind": "bot", "agent": "random"}] * (players - 2)
-    with httpx.Client(base_url=sqlite_server.url, timeout=30) as http:
+    with httpx.Client(base_url=any_server.url, timeout=30) as http:
         created = http.post("/api/tables", json={"game": game, "players": players, "seats": seats}).json()
     pages = [new_page(browser) for _ in range(2)]
     for page, link in zip(pages, created["seat_links"]):
@@ -107,9 +107,9 @@ def test_two_browsers_take_two_seats_and_play_by_clicking(sqlite_server, browser
         page.context.close()
 
 
-def test_the_lobby_makes_a_table_whose_links_open_their_seats(sqlite_server, browser):
+def test_the_lobby_makes_a_table_whose_links_open_their_seats(any_server, browser):
     page = new_page(browser, 1100, 900)
-    page.goto(sqlite_server.url)
+    page.goto(any_server.url)
     for name in ("Scriptoria", "Verse & Variant", "Manuscript", "Novelist", "Ancients"):
         assert name in page.inner_text("#game")
     page.select_option("#game", "novelist")
@@ -142,7 +142,7 @@ def test_the_lobby_makes_a_table_whose_links_open_their_seats(sqlite_server, bro
         seat.click("#typed-form button")
         seat.wait_for_function("document.getElementById('move-error').textContent.length > 0")
         assert "refused" in seat.inner_text("#move-error") and version(seat) == before
-    page.goto(sqlite_server.url)
+    page.goto(any_server.url)
     page.wait_for_selector("#open-tables li a")
     assert "<b>bold</b> table" in page.inner_text("#open-tables")
     assert page.errors == [] and seat.errors == []
@@ -150,12 +150,12 @@ def test_the_lobby_makes_a_table_whose_links_open_their_seats(sqlite_server, bro
     seat.context.close()
 
 
-def test_a_wrong_seat_link_says_so(sqlite_server, browser):
-    with httpx.Client(base_url=sqlite_server.url, timeout=30) as http:
+def test_a_wrong_seat_link_says_so(any_server, browser):
+    with httpx.Client(base_url=any_server.url, timeout=30) as http:
         created = http.post("/api/tables", json={"game": "scriptoria", "players": 2}).json()
     page = new_page(browser)
     page.goto(f"{created['spectator_url']}#seat=not-a-real-token")
     page.wait_for_function("document.getElementById('turn').textContent.includes('not valid')")
-    page.goto(f"{sqlite_server.url}/t/nope")
+    page.goto(f"{any_server.url}/t/nope")
     assert "No such table" in page.inner_text("h1")
     page.context.close()
