@@ -46,13 +46,16 @@ from inkhorn.server.db import async_engine, is_sqlite
 from inkhorn.server.hub import Hub, Watcher
 from inkhorn.server.migrate import upgrade
 from inkhorn.server.tables import (
+    Conflict,
     Forbidden,
     Live,
     NotFound,
     Refused,
     ServerError,
     Tables,
+    render_board,
     seat_view,
+    view_of,
 )
 
 log = logging.getLogger("inkhorn.server")
@@ -243,6 +246,14 @@ def create_app(settings: Settings) -> FastAPI:
             return HTMLResponse(templates.get_template("missing.html").render(), status_code=404)
         return templates.TemplateResponse(request, "table.html", {"info": live.public_info()})
 
+    @app.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
+    async def replay_page(request: Request, table_id: str) -> Response:
+        try:
+            live = await server.tables.live(table_id)
+        except NotFound:
+            return HTMLResponse(templates.get_template("missing.html").render(), status_code=404)
+        return templates.TemplateResponse(request, "replay.html", {"info": live.public_info()})
+
     # ---- the API -------------------------------------------------------------------------------------
     @app.get("/api/games", response_model=GamesInfo, tags=["games"])
     async def list_games() -> GamesInfo:
@@ -301,6 +312,30 @@ def create_app(settings: Settings) -> FastAPI:
         """The game's own picture of the table, as your seat sees it, in HTML."""
         seat = live.seat_for(token)
         version, html = await live.board(seat)
+        return BoardView(version=version, seat=seat, html=html)
+
+    def replay_seat(live: Live, seat: int | None) -> int | None:
+        if not live.state.is_terminal():
+            raise Conflict("the game is not over; its replay opens when it ends", live.version)
+        if seat is not None and not 0 <= seat < live.info.players:
+            raise Refused(f"no seat {seat}: this table has seats 0 to {live.info.players - 1}")
+        return seat
+
+    @app.get("/api/tables/{table_id}/replay", response_model=SeatView, tags=["replay"], responses=ERRORS)
+    async def get_replay(live: LiveTable,
+                         version: Annotated[int, Query(ge=0, description="After this many moves.")],
+                         seat: Annotated[int | None, Query(ge=0, description="Whose view (none: a spectator's).")]
+                         = None) -> dict[str, Any]:
+        """A finished game as ``seat`` saw it after ``version`` moves (any seat: the game is over)."""
+        seat = replay_seat(live, seat)
+        return view_of(live.info, live.position(version), live.log.records, seat)
+
+    @app.get("/api/tables/{table_id}/replay/board", response_model=BoardView, tags=["replay"], responses=ERRORS)
+    async def get_replay_board(live: LiveTable, version: Annotated[int, Query(ge=0)],
+                               seat: Annotated[int | None, Query(ge=0)] = None) -> BoardView:
+        """The game's picture of a finished game's table after ``version`` moves, for ``seat``."""
+        seat = replay_seat(live, seat)
+        html = await run_in_threadpool(render_board, live.game, live.position(version), seat)
         return BoardView(version=version, seat=seat, html=html)
 
     @app.get("/api/tables/{table_id}/log", tags=["tables"], responses=ERRORS)

@@ -30,7 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from inkhorn import games
 from inkhorn.agents import make_agent
-from inkhorn.core import ActionLog, GameState, IllegalAction, InkhornError
+from inkhorn.core import ActionLog, ActionRecord, GameState, IllegalAction, InkhornError
 from inkhorn.core.errors import clip
 from inkhorn.core.game import Game
 from inkhorn.server.api import (
@@ -97,6 +97,7 @@ class Live:
     log: ActionLog = field(default_factory=ActionLog)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     boards: OrderedDict[tuple[int, int | None], str] = field(default_factory=OrderedDict)
+    marks: dict[int, GameState] = field(default_factory=dict)  # replay positions kept
 
     @property
     def version(self) -> int:
@@ -119,6 +120,22 @@ class Live:
         if found is None:
             raise Forbidden("this seat link is not valid for this table")
         return found
+
+    def position(self, version: int) -> GameState:
+        """The game after its first ``version`` moves, for a replay: played on from the
+        nearest position kept (one every 64 moves), and kept in turn."""
+        if not 0 <= version <= self.version:
+            raise Refused(f"no move {version}: this game has moves 0 to {self.version}")
+        base = max((v for v in self.marks if v <= version), default=None)
+        if base is None:
+            state, base = self.game.new_game(self.info.players, self.seed, self.info.options), 0
+        else:
+            state = self.marks[base].clone()
+        for k in range(base, version):
+            state.apply_trusted(self.state.history[k])  # committed moves, checked when played
+            if (k + 1) % 64 == 0 and k + 1 not in self.marks:
+                self.marks[k + 1] = state.clone()
+        return state
 
     async def board(self, seat: int | None) -> tuple[int, str]:
         """(version, the game's picture of the table for ``seat``), drawn on a clone in a
@@ -144,22 +161,27 @@ def seat_view(live: Live, seat: int | None, have: int = 0) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is shown now, with the log from entry ``have``
     on: a :class:`~inkhorn.server.api.SeatView` as plain JSON (built for every frame, so
     kept to dicts)."""
-    state = live.state
+    return view_of(live.info, live.state, live.log.records, seat, have)
+
+
+def view_of(info: TableInfo, state: GameState, records: list[ActionRecord], seat: int | None,
+            have: int = 0) -> dict[str, Any]:
+    """:func:`seat_view` of any position: ``state`` after the moves of ``records``."""
     step = state.decision()
     view: dict[str, Any] = {
         "type": "state",
-        "table": live.info.id,
-        "version": live.version,
+        "table": info.id,
+        "version": len(state.history),
         "seat": seat,
         "finished": step is None,
         "turn": None if step is None else
-        {"seat": step.seat, "name": live.info.seats[step.seat].name, "sealed": step.sealed},
+        {"seat": step.seat, "name": info.seats[step.seat].name, "sealed": step.sealed},
         "prompt": None,
         "open": False,
         "actions": [],
         "observation": state.observation(seat),
         "log_from": have,
-        "log": [record.view(seat) for record in live.log.records[have:]],
+        "log": [record.view(seat) for record in records[have:len(state.history)]],
         "result": None,
     }
     if step is not None and step.seat == seat:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +54,36 @@ def any_server(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[Ser
     process = start_server(db)
     yield process
     process.stop()
+
+
+# ---- Chromium (Debian's, driven by Playwright) ------------------------------------------------
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Chromium is missing: apt-get install -y chromium")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def new_page(browser, width=1400, height=1000):
+    """A page of its own browser context that fails the test if any script opens a dialog,
+    and collects page errors in ``page.errors``."""
+    # bypass_csp: Playwright evaluates its waits as strings; escaping must hold without CSP anyway
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    page.on("dialog", lambda d: pytest.fail(f"a script ran: dialog {d.message!r}"))
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+

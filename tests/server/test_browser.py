@@ -14,33 +14,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+from tests.server.conftest import new_page
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
 GAMES = {"scriptoria": 3, "verse_variant": 4, "manuscript": 3, "novelist": 3, "ancients": 3}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Chromium is missing: apt-get install -y chromium")
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
-def new_page(browser, width=1400, height=1000):
-    # bypass_csp: Playwright evaluates its waits as strings; escaping must hold without CSP anyway
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    page = context.new_page()
-    page.on("dialog", lambda d: pytest.fail(f"a script ran: dialog {d.message!r}"))
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
 
 
 def version(page) -> int:

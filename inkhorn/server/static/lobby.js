@@ -145,7 +145,8 @@ function tableItem(t) {
   const a = el("a", { href: t.url }, `${t.game_name} · ${t.name}`);
   li.append(a, el("span", { class: "muted" }, ` — ${seats} — ${t.version} moves`));
   if (t.finished) {
-    li.append(" ", el("a", { href: `/api/tables/${encodeURIComponent(t.id)}/log` }, "log"));
+    li.append(" ", el("a", { href: `${t.url}/replay` }, "replay"),
+              " ", el("a", { href: `/api/tables/${encodeURIComponent(t.id)}/log` }, "log"));
   }
   return li;
 }

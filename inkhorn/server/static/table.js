@@ -157,6 +157,7 @@ function drawResult() {
     list.append(el("li", { class: won ? "winner" : "" }, `${seatName(seat)}: ${score}${won ? " — winner" : ""}`));
   }
   $("download").href = `/api/tables/${encodeURIComponent(TABLE)}/log`;
+  $("replay-link").href = `/t/${encodeURIComponent(TABLE)}/replay`;
 }
 
 async function fetchBoard() {
