@@ -112,6 +112,10 @@ class Move(Strict):
     version: Annotated[StrictInt, Field(ge=0, description="The table's version the move was chosen at.")]
 
 
+class Undo(Strict):
+    version: Annotated[StrictInt, Field(ge=1, description="The table's version the undo was asked at.")]
+
+
 class ActionChoice(BaseModel):
     id: str
     label: str
@@ -152,6 +156,7 @@ class SeatView(BaseModel):
     log_from: int
     log: list[LogEntry]
     result: Result | None = None
+    undo: bool = Field(False, description="Whether your last move may be taken back now.")
 
 
 class BoardView(BaseModel):

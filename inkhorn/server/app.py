@@ -40,6 +40,7 @@ from inkhorn.server.api import (
     Problem,
     SeatView,
     TableInfo,
+    Undo,
 )
 from inkhorn.server.bots import Bots
 from inkhorn.server.db import async_engine, is_sqlite
@@ -122,6 +123,11 @@ class Server:
         self.moved(live)
         return live
 
+    async def take_back(self, table_id: str, seat: int, version: int) -> Live:
+        live = await self.tables.undo(table_id, seat, version)
+        self.hub.publish(table_id)
+        return live
+
     def moved(self, live: Live) -> None:
         self.hub.publish(live.info.id)
         self.bots.poke(live)
@@ -131,7 +137,13 @@ class Server:
         for item in payload.split(","):
             table_id, _, version = item.rpartition(":")
             with contextlib.suppress(ServerError, ValueError):
-                await self.on_notice(table_id, int(version))
+                if version == "undo":  # a move was taken back: this copy is ahead of the truth
+                    self.tables.forget(table_id)
+                    if table_id in self.hub.watchers:
+                        await self.tables.live(table_id)
+                        self.hub.publish(table_id)
+                else:
+                    await self.on_notice(table_id, int(version))
 
     async def on_notice(self, table_id: str, version: int) -> None:
         """Move ``version`` of ``table_id`` was committed (by this process or another)."""
@@ -307,6 +319,17 @@ def create_app(settings: Settings) -> FastAPI:
         moved = await server.submit(live.info.id, seat, move.action, move.version)
         return seat_view(moved, seat, move.version)
 
+    @app.post("/api/tables/{table_id}/undo", response_model=SeatView, tags=["play"], responses=ERRORS)
+    async def post_undo(live: LiveTable, token: Token, undo: Undo) -> dict[str, Any]:
+        """Take back your last move at ``version``: allowed within your turn until something
+        random is drawn or something hidden is revealed. The other seats never saw it."""
+        if token is None:
+            raise Forbidden("an undo needs your seat link's token (X-Seat-Token)")
+        seat = live.seat_for(token)
+        assert seat is not None
+        back = await server.take_back(live.info.id, seat, undo.version)
+        return seat_view(back, seat, 0)
+
     @app.get("/api/tables/{table_id}/board", response_model=BoardView, tags=["play"], responses=ERRORS)
     async def get_board(live: LiveTable, token: Token) -> BoardView:
         """The game's own picture of the table, as your seat sees it, in HTML."""
@@ -378,12 +401,17 @@ def create_app(settings: Settings) -> FastAPI:
                 text = await websocket.receive_text()
                 try:
                     data = json.loads(text)
-                    if not isinstance(data, dict) or data.get("type") != "move":
-                        raise Refused('send {"type": "move", "action": …, "version": N}')
-                    move = Move.model_validate({k: v for k, v in data.items() if k != "type"})
+                    if not isinstance(data, dict) or data.get("type") not in ("move", "undo"):
+                        raise Refused('send {"type": "move", "action": …, "version": N} or '
+                                      '{"type": "undo", "version": N}')
                     if seat is None:
                         raise Forbidden("a spectator cannot move; open your seat link to play")
-                    await server.submit(table_id, seat, move.action, move.version)
+                    if data["type"] == "undo":
+                        undo = Undo.model_validate({k: v for k, v in data.items() if k != "type"})
+                        await server.take_back(table_id, seat, undo.version)
+                    else:
+                        move = Move.model_validate({k: v for k, v in data.items() if k != "type"})
+                        await server.submit(table_id, seat, move.action, move.version)
                 except ServerError as exc:
                     watcher.tell({"type": "error", "error": str(exc), "code": exc.code, "version": exc.version})
                 except ValidationError as exc:

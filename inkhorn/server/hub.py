@@ -35,6 +35,7 @@ class Watcher:
     websocket: WebSocket
     sent: int = 0  # log entries this client has
     version: int = -1  # the version of the last state sent
+    undo: bool = False  # whether it offered to take back a move
     outbox: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
     first: bool = True
 
@@ -72,13 +73,16 @@ class Hub:
                 while not watcher.outbox.empty() and watcher.outbox._queue[0] is _WAKE:  # type: ignore[attr-defined]
                     watcher.outbox.get_nowait()  # a burst of moves: one frame of the newest
                 live = await self.tables.live(watcher.table_id)
-                if live.version == watcher.version:
-                    continue
-                frame = seat_view(live, watcher.seat, min(watcher.sent, live.version))
+                shown = len(live.seen(watcher.seat).history)
+                undo = live.can_undo(watcher.seat)
+                if (shown, undo) == (watcher.version, watcher.undo):
+                    continue  # nothing new for this seat (another seat's tentative move)
+                frame = seat_view(live, watcher.seat, watcher.sent)
                 if watcher.first:
                     frame["info"] = live.public_info().model_dump(mode="json")
                     watcher.first = False
-                watcher.sent = watcher.version = live.version
+                watcher.sent = watcher.version = shown
+                watcher.undo = undo
                 await watcher.websocket.send_text(orjson.dumps(frame).decode())
             else:
                 await watcher.websocket.send_text(orjson.dumps(item).decode())

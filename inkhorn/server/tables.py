@@ -24,7 +24,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.terminal_theme import MONOKAI
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -98,6 +98,60 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     boards: OrderedDict[tuple[int, int | None], str] = field(default_factory=OrderedDict)
     marks: dict[int, GameState] = field(default_factory=dict)  # replay positions kept
+    # Undo (Board Game Arena's policy): the deciding seat's moves since ``settled`` may be
+    # taken back; the other seats are shown the game at ``settled`` (``public``) until the
+    # turn passes, something random is drawn or something hidden is revealed.
+    settled: int = 0
+    public: GameState | None = None
+    hidden: dict[int | None, set[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.settled = self.version
+        self.hidden = self._secrets()
+
+    def _secrets(self) -> dict[int | None, set[str]]:
+        return {s: self.game.hidden_names(self.state, s) for s in [None, *range(self.info.players)]}
+
+    def play(self, action: str) -> None:
+        """Check and apply ``action`` (a refused one changes nothing), and settle the game if
+        the move cannot be taken back."""
+        state = self.state
+        seat = state.current_seat()
+        draws = state.rng.counter
+        before = state.clone() if self.public is None else None
+        self.log.apply(state, action)
+        hidden = self._secrets()
+        revealed = any(self.hidden[s] - hidden[s] for s in hidden)
+        self.hidden = hidden
+        if revealed or state.rng.counter != draws or state.current_seat() != seat:
+            self.settled, self.public = self.version, None
+        elif self.public is None:
+            self.public = before
+
+    def take_back(self) -> None:
+        """Undo the last move (a tentative one): replay the others from the settled game."""
+        assert self.public is not None and self.version > self.settled
+        keep = self.state.history[self.settled:self.version - 1]
+        state = self.public.clone()
+        for action in keep:
+            state.apply_trusted(action)
+        self.state = state
+        del self.log.records[len(state.history):]
+        if not keep:
+            self.public = None
+        self.hidden = self._secrets()
+        for key in [k for k in self.boards if k[0] >= len(state.history)]:
+            del self.boards[key]
+
+    def seen(self, seat: int | None) -> GameState:
+        """The game as ``seat`` is shown it: the newest for the seat deciding (its own
+        tentative moves included), the settled game for everyone else."""
+        if self.public is None or seat == self.state.current_seat():
+            return self.state
+        return self.public
+
+    def can_undo(self, seat: int | None) -> bool:
+        return self.version > self.settled and seat == self.state.current_seat()
 
     @property
     def version(self) -> int:
@@ -140,10 +194,11 @@ class Live:
     async def board(self, seat: int | None) -> tuple[int, str]:
         """(version, the game's picture of the table for ``seat``), drawn on a clone in a
         thread (it takes milliseconds) and kept for the next asker of the same version."""
-        key = (self.version, seat)
+        shown = self.seen(seat)
+        key = (len(shown.history), seat)
         html = self.boards.get(key)
         if html is None:
-            html = await asyncio.to_thread(render_board, self.game, self.state.clone(), seat)
+            html = await asyncio.to_thread(render_board, self.game, shown.clone(), seat)
             self.boards[key] = html
             while len(self.boards) > 16:
                 self.boards.popitem(last=False)
@@ -161,7 +216,10 @@ def seat_view(live: Live, seat: int | None, have: int = 0) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is shown now, with the log from entry ``have``
     on: a :class:`~inkhorn.server.api.SeatView` as plain JSON (built for every frame, so
     kept to dicts)."""
-    return view_of(live.info, live.state, live.log.records, seat, have)
+    shown = live.seen(seat)
+    view = view_of(live.info, shown, live.log.records, seat, min(have, len(shown.history)))
+    view["undo"] = live.can_undo(seat)
+    return view
 
 
 def view_of(info: TableInfo, state: GameState, records: list[ActionRecord], seat: int | None,
@@ -366,7 +424,7 @@ class Tables:
                                            agent=s.agent) for s in seats]),
             seed=row.seed, token_hashes={s.seat: s.token_hash for s in seats if s.token_hash}, state=state)
         for action in moves:
-            live.log.apply(state, action)
+            live.play(action)
         return live
 
     async def _catch_up(self, live: Live) -> bool:
@@ -377,7 +435,7 @@ class Tables:
                 select(MoveRow.action).where(MoveRow.table_id == live.info.id, MoveRow.version > live.version)
                 .order_by(MoveRow.version))).scalars().all()
         for action in moves:
-            live.log.apply(live.state, action)
+            live.play(action)
         return bool(moves)
 
     # ---- moving ------------------------------------------------------------------------------
@@ -400,7 +458,7 @@ class Tables:
                 raise Conflict(f"it is not your turn: {live.info.seats[turn].name} (seat {turn}) decides now",
                                live.version)
             try:
-                live.log.apply(state, action)
+                live.play(action)
             except IllegalAction as exc:
                 raise Refused(f"{clip(action, 60)} is refused: {exc.reason}", live.version) from None
             try:
@@ -409,6 +467,36 @@ class Tables:
                 # The database is the truth: this copy ran ahead of it, so it goes.
                 self.forget(table_id)
                 raise
+        return live
+
+    async def undo(self, table_id: str, seat: int, version: int) -> Live:
+        """Take back ``seat``'s last move, if the table is at ``version`` and the move is
+        still tentative; the move is deleted from the database before anyone is told."""
+        live = await self.live(table_id)
+        async with live.lock:
+            if version != live.version:
+                await self._catch_up(live)
+            if version != live.version:
+                raise Stale(f"the table has moved on: it is at version {live.version}, not {version}",
+                            live.version)
+            if not live.can_undo(seat):
+                raise Conflict("nothing of yours can be taken back now: your turn has passed, or something "
+                               "was drawn or revealed since", live.version)
+            try:
+                async with self.engine.begin() as conn:
+                    done = await conn.execute(
+                        update(TableRow).where(TableRow.id == table_id, TableRow.version == version)
+                        .values(version=version - 1, to_move=seat, finished=False, updated=now()))
+                    if done.rowcount != 1:
+                        raise Stale("another move was accepted first; reload the table", None)
+                    await conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id,
+                                                             MoveRow.version == version))
+                    if self.notify:
+                        await conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{table_id}:undo")))
+            except BaseException:
+                self.forget(table_id)
+                raise
+            live.take_back()
         return live
 
     async def _commit(self, live: Live, seat: int, action: str, version: int) -> None:

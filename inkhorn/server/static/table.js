@@ -118,6 +118,15 @@ function drawActions() {
   filter.value = "";
   const list = $("actions");
   list.replaceChildren();
+  if (view.undo) {
+    const back = el("button", { type: "button", id: "undo", class: "undo", title: "Take back your last move (the others have not seen it)" },
+                    "↶ Take back my last move");
+    back.addEventListener("click", () => {
+      setBusy(true);
+      socket.send(JSON.stringify({ type: "undo", version: view.version }));
+    });
+    list.append(back);
+  }
   for (const a of view.actions) {
     const b = el("button", { type: "button", "data-action": a.id, title: a.id }, a.label);
     b.addEventListener("click", () => play(a.id));
