@@ -73,7 +73,7 @@ def test_two_browsers_take_two_seats_and_play_by_clicking(any_server, browser, g
                                   "document.querySelectorAll('#log li').length]")
         assert lines == at > 0
         shown.append(at)
-    assert shown[2] <= target and max(shown[:2]) >= target
+    assert max(shown[:2]) >= target  # (the bots play on, so no page is read at one moment)
     assert "watching" in watcher.inner_text("#who")
     assert watcher.locator("#decide:visible").count() == 0
     for page in [*pages, watcher]:
