@@ -49,7 +49,13 @@ class Load:
             sent_at: float | None = None
             sent_version = -1
             while True:
-                frame = json.loads(await ws.recv())
+                # the other seats are sent nothing for a move that may still be taken back, so a
+                # seat waiting when the others stop at the deadline stops a moment later
+                try:
+                    text = await asyncio.wait_for(ws.recv(), max(1.0, self.deadline - time.perf_counter() + 1))
+                except TimeoutError:
+                    return
+                frame = json.loads(text)
                 now = time.perf_counter()
                 if frame["type"] == "error":
                     self.errors.append(frame["error"])
