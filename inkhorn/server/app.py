@@ -250,21 +250,20 @@ def create_app(settings: Settings) -> FastAPI:
     async def lobby(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "lobby.html", {"games": games.all_games()})
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def table_page(request: Request, table_id: str) -> Response:
+    async def table_page_of(request: Request, table_id: str, template: str) -> Response:
         try:
             live = await server.tables.live(table_id)
         except NotFound:
             return HTMLResponse(templates.get_template("missing.html").render(), status_code=404)
-        return templates.TemplateResponse(request, "table.html", {"info": live.public_info()})
+        return templates.TemplateResponse(request, template, {"info": live.public_info()})
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def table_page(request: Request, table_id: str) -> Response:
+        return await table_page_of(request, table_id, "table.html")
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
     async def replay_page(request: Request, table_id: str) -> Response:
-        try:
-            live = await server.tables.live(table_id)
-        except NotFound:
-            return HTMLResponse(templates.get_template("missing.html").render(), status_code=404)
-        return templates.TemplateResponse(request, "replay.html", {"info": live.public_info()})
+        return await table_page_of(request, table_id, "replay.html")
 
     # ---- the API -------------------------------------------------------------------------------------
     @app.get("/api/games", response_model=GamesInfo, tags=["games"])

@@ -439,16 +439,20 @@ class Tables:
         return bool(moves)
 
     # ---- moving ------------------------------------------------------------------------------
+    async def _require_version(self, live: Live, version: int) -> None:
+        """Refuse a request made at another version than the table's newest (the caller
+        holds the table's lock); moves of other processes are caught up first."""
+        if version != live.version:
+            await self._catch_up(live)
+        if version != live.version:
+            raise Stale(f"the table has moved on: it is at version {live.version}, not {version}", live.version)
+
     async def move(self, table_id: str, seat: int, action: str, version: int) -> Live:
         """Apply ``action`` for ``seat`` if the table is at ``version`` and it is legal, and
         commit it; raise (changing nothing) otherwise. Returns the table, moved on."""
         live = await self.live(table_id)
         async with live.lock:
-            if version != live.version:
-                await self._catch_up(live)
-            if version != live.version:
-                raise Stale(f"the table has moved on: it is at version {live.version}, not {version}",
-                            live.version)
+            await self._require_version(live, version)
             state = live.state
             if state.is_terminal():
                 raise Conflict("the game is over", live.version)
@@ -474,11 +478,7 @@ class Tables:
         still tentative; the move is deleted from the database before anyone is told."""
         live = await self.live(table_id)
         async with live.lock:
-            if version != live.version:
-                await self._catch_up(live)
-            if version != live.version:
-                raise Stale(f"the table has moved on: it is at version {live.version}, not {version}",
-                            live.version)
+            await self._require_version(live, version)
             if not live.can_undo(seat):
                 raise Conflict("nothing of yours can be taken back now: your turn has passed, or something "
                                "was drawn or revealed since", live.version)
