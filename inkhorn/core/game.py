@@ -19,6 +19,7 @@ from inkhorn.core.codec import Codec
 from inkhorn.core.errors import InkhornError, OptionError, StateError, clip
 from inkhorn.core.options import GameOptions, parse_options
 from inkhorn.core.rng import StateRng
+from inkhorn.core.scene import Scene, plain_scene
 from inkhorn.core.state import STATE_FORMAT, GameState
 from inkhorn.core.step import Step
 
@@ -98,6 +99,12 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def render(self, state: S, seat: int | None) -> Any:
         """A rich renderable of what ``seat`` sees (``None``: the public table)."""
+
+    def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
+        """The table as ``seat`` (``None``: a spectator) sees it, for the browser to draw
+        (see ``inkhorn.core.scene``): built from its ``observation`` and the public content of
+        ``options`` only, never from the state, so it shows nothing the seat may not see."""
+        return plain_scene(observation)
 
     @abstractmethod
     def hidden_names(self, state: S, seat: int | None) -> set[str]:

@@ -10,6 +10,7 @@ from inkhorn.core.errors import ContentError
 from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
+from inkhorn.core.scene import Scene
 from inkhorn.games.ancients import rules
 from inkhorn.games.ancients.content import cached_content
 from inkhorn.games.ancients.effects import EFFECT_STEPS
@@ -142,6 +143,11 @@ class AncientsGame(Game):
 
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
+
+    def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
+        from inkhorn.games.ancients.scene import scene
+
+        return scene(observation, seat, options)
 
     def render(self, state: AncientsState, seat: int | None) -> Any:
         from inkhorn.games.ancients.view import render

@@ -10,6 +10,7 @@ from inkhorn.core.errors import OptionError
 from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
+from inkhorn.core.scene import Scene
 from inkhorn.core.state import GameState
 from inkhorn.games.manuscript import rules, scoring
 from inkhorn.games.manuscript.content import load_content
@@ -142,6 +143,11 @@ class ManuscriptGame(Game):
 
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
+
+    def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
+        from inkhorn.games.manuscript.scene import scene
+
+        return scene(observation, seat, options)
 
     def render(self, state: GameState, seat: int | None) -> Any:
         from inkhorn.games.manuscript.view import render

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.errors import IllegalAction
 from inkhorn.core.step import Step
@@ -563,6 +563,10 @@ class ChooseAnchor(Step):
         _, r, c = action.split(":")
         return f"Row {r[1:]}, column {c[1:]}"
 
+    def public(self, state: S) -> dict[str, Any]:
+        """The layout being placed (announced choices): the page draws where it would go."""
+        return {"page": self.page, "width": self.width, "double": self.double}
+
 
 @dataclass(frozen=True)
 class CopyCubes(Step):
@@ -614,6 +618,9 @@ class PlaceDecoration(Step):
     def prompt(self, state: S) -> str:
         tile = state.content.decorations[state.content.deco_of[state.exemplars[self.slot]]]
         return f"Place the decoration {tile.name} ({tile.points} points) on your grid"
+
+    def public(self, state: S) -> dict[str, Any]:
+        return {"decoration": state.content.decorations[state.content.deco_of[state.exemplars[self.slot]]].id}
 
     def label(self, state: S, action: str) -> str:
         _, p, r, c = action.split(":")

@@ -129,6 +129,7 @@ class ManuscriptState(GameState):
         def name(card: int) -> str | None:
             return ids[card] if card >= 0 else None
 
+        top = self.stack[-1] if self.stack else None
         scribes = []
         for s in range(self.num_players):
             scribes.append({
@@ -163,6 +164,9 @@ class ManuscriptState(GameState):
             ],
             "scribes": scribes,
             "scores": self.scores(),
+            # the public details of the decision now (where a text or a decoration goes)
+            "decision": type(top).__name__ if top is not None else None,
+            "decision_detail": top.public(self) if top is not None and hasattr(top, "public") else None,
         }
 
     def resample_hidden(self, seat: int | None) -> None:

@@ -10,7 +10,7 @@ down or up, then accepts), one :class:`Choose` step per benefit that needs a cho
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.errors import IllegalAction
 from inkhorn.core.step import Step
@@ -592,6 +592,10 @@ class Arrange(Step):
                 cards[i], cards[j] = other, card
                 return tuple(cards), tuple(wild)
         return None
+
+    def private(self, state: S) -> dict[str, Any]:
+        """The layout as its author sees it (the cards come from the author's own hand)."""
+        return {"word": self.word, "cards": list(self.cards), "wild": list(self.wild)}
 
     def legal_actions(self, state: S) -> list[str]:
         acts = ["accept", *self._variants(state)]

@@ -250,6 +250,9 @@ class NovelistState(GameState):
                 "deck_cards": sorted(self.deck[seat]),
                 "known_top": self.known_top[seat],
             }
+            top = self.stack[-1] if self.stack else None
+            if top is not None and top.seat == seat and hasattr(top, "private"):
+                obs["me"]["decision_detail"] = top.private(self)
         return obs
 
     def resample_hidden(self, seat: int | None) -> None:

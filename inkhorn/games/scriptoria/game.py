@@ -9,6 +9,7 @@ from pydantic import Field
 from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
+from inkhorn.core.scene import Scene
 from inkhorn.core.state import GameState
 from inkhorn.games.scriptoria import rules
 from inkhorn.games.scriptoria.content import load_content
@@ -123,6 +124,11 @@ class ScriptoriaGame(Game):
 
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
+
+    def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
+        from inkhorn.games.scriptoria.scene import scene
+
+        return scene(observation, seat, options)
 
     def render(self, state: ScriptoriaState, seat: int | None) -> Any:
         from inkhorn.games.scriptoria.view import render

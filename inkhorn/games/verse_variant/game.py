@@ -9,6 +9,7 @@ from pydantic import Field
 from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
+from inkhorn.core.scene import Scene
 from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
 from inkhorn.games.verse_variant.content import NUM_WITNESSES, load_content
@@ -174,6 +175,11 @@ class VerseGame(Game):
 
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
+
+    def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
+        from inkhorn.games.verse_variant.scene import scene
+
+        return scene(observation, seat, options)
 
     def render(self, state: VerseState, seat: int | None) -> Any:
         from inkhorn.games.verse_variant.view import render

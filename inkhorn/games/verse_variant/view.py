@@ -10,7 +10,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from inkhorn.games.verse_variant.content import CARD_BY_NAME, CARD_NAMES, COLOURS, FEATURES, NUM_WITNESSES
+from inkhorn.games.verse_variant.content import (
+    CARD_BY_NAME,
+    CARD_NAMES,
+    COLOURS,
+    FEATURE_NAMES,
+    FEATURES,
+    NUM_WITNESSES,
+)
 
 STYLE = {"blue": "bold blue", "green": "bold green", "yellow": "bold yellow", "red": "bold red", "black": "bold white on grey23"}
 KIND_NAMES = (*FEATURES, "L")
@@ -124,7 +131,21 @@ def action_label(state, step, action: str) -> str:
         return "Take the Desk paying a Eureka disc"
     if action == "take:crew":
         return "Take the Desk paying three Features (Double-Take Crew)"
+    phrase = COLOUR_WORDS.get(head)
+    if phrase is not None:
+        colour, _, slot = rest.partition(":")
+        feature = FEATURE_NAMES[COLOURS.index(colour)] if colour in COLOURS else "Lacuna" if colour == "lacuna" else ""
+        what = f"{colour} ({feature})" if feature and colour != "lacuna" else colour
+        return phrase.format(what) + (f", slot {slot}" if slot else "")
     return action
+
+
+# words for the actions that name a colour ("colour:blue", "slot:red:2")
+COLOUR_WORDS = {
+    "colour": "{}", "tok": "a {} token", "grant": "fund the {} Institution", "show": "show {}",
+    "from": "from the {} track", "to": "onto the {} track", "slot": "the {} Institution", "pay": "pay four {}",
+    "lose": "discard a {} token",
+}
 
 
 def holdings(state) -> list[dict[str, Counter[str]]]:
