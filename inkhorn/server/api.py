@@ -153,16 +153,11 @@ class SeatView(BaseModel):
     open: bool = False
     actions: list[ActionChoice] = Field(default_factory=list, description="Only for the seat that decides.")
     observation: dict[str, Any]
+    scene: dict[str, Any] = Field(description="The table drawn from the observation (see inkhorn.core.scene).")
     log_from: int
     log: list[LogEntry]
     result: Result | None = None
     undo: bool = Field(False, description="Whether your last move may be taken back now.")
-
-
-class BoardView(BaseModel):
-    version: int
-    seat: int | None
-    html: str = Field(description="The game's own picture of the table for this seat, as escaped HTML.")
 
 
 class Problem(BaseModel):

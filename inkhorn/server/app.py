@@ -30,7 +30,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from inkhorn import games
 from inkhorn.agents import AGENTS
 from inkhorn.server.api import (
-    BoardView,
     Created,
     GameInfo,
     GamesInfo,
@@ -54,7 +53,6 @@ from inkhorn.server.tables import (
     Refused,
     ServerError,
     Tables,
-    render_board,
     seat_view,
     view_of,
 )
@@ -237,9 +235,9 @@ def create_app(settings: Settings) -> FastAPI:
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Response:
         response: Response = await call_next(request)
-        # Scripts only from this server; rich's board pictures need inline style attributes.
+        # Scripts and styles only from this server (the boards are drawn with the DOM API).
         response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+            "default-src 'self'; script-src 'self'; style-src 'self'; "
             "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'")
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
@@ -329,13 +327,6 @@ def create_app(settings: Settings) -> FastAPI:
         back = await server.take_back(live.info.id, seat, undo.version)
         return seat_view(back, seat, 0)
 
-    @app.get("/api/tables/{table_id}/board", response_model=BoardView, tags=["play"], responses=ERRORS)
-    async def get_board(live: LiveTable, token: Token) -> BoardView:
-        """The game's own picture of the table, as your seat sees it, in HTML."""
-        seat = live.seat_for(token)
-        version, html = await live.board(seat)
-        return BoardView(version=version, seat=seat, html=html)
-
     def replay_seat(live: Live, seat: int | None) -> int | None:
         if not live.state.is_terminal():
             raise Conflict("the game is not over; its replay opens when it ends", live.version)
@@ -351,14 +342,6 @@ def create_app(settings: Settings) -> FastAPI:
         """A finished game as ``seat`` saw it after ``version`` moves (any seat: the game is over)."""
         seat = replay_seat(live, seat)
         return view_of(live.info, live.position(version), live.log.records, seat)
-
-    @app.get("/api/tables/{table_id}/replay/board", response_model=BoardView, tags=["replay"], responses=ERRORS)
-    async def get_replay_board(live: LiveTable, version: Annotated[int, Query(ge=0)],
-                               seat: Annotated[int | None, Query(ge=0)] = None) -> BoardView:
-        """The game's picture of a finished game's table after ``version`` moves, for ``seat``."""
-        seat = replay_seat(live, seat)
-        html = await run_in_threadpool(render_board, live.game, live.position(version), seat)
-        return BoardView(version=version, seat=seat, html=html)
 
     @app.get("/api/tables/{table_id}/log", tags=["tables"], responses=ERRORS)
     async def get_log(live: LiveTable) -> Response:

@@ -15,15 +15,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import io
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from rich.console import Console
-from rich.terminal_theme import MONOKAI
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -96,7 +93,6 @@ class Live:
     state: GameState
     log: ActionLog = field(default_factory=ActionLog)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    boards: OrderedDict[tuple[int, int | None], str] = field(default_factory=OrderedDict)
     marks: dict[int, GameState] = field(default_factory=dict)  # replay positions kept
     # Undo (Board Game Arena's policy): the deciding seat's moves since ``settled`` may be
     # taken back; the other seats are shown the game at ``settled`` (``public``) until the
@@ -140,8 +136,6 @@ class Live:
         if not keep:
             self.public = None
         self.hidden = self._secrets()
-        for key in [k for k in self.boards if k[0] >= len(state.history)]:
-            del self.boards[key]
 
     def seen(self, seat: int | None) -> GameState:
         """The game as ``seat`` is shown it: the newest for the seat deciding (its own
@@ -191,19 +185,6 @@ class Live:
                 self.marks[k + 1] = state.clone()
         return state
 
-    async def board(self, seat: int | None) -> tuple[int, str]:
-        """(version, the game's picture of the table for ``seat``), drawn on a clone in a
-        thread (it takes milliseconds) and kept for the next asker of the same version."""
-        shown = self.seen(seat)
-        key = (len(shown.history), seat)
-        html = self.boards.get(key)
-        if html is None:
-            html = await asyncio.to_thread(render_board, self.game, shown.clone(), seat)
-            self.boards[key] = html
-            while len(self.boards) > 16:
-                self.boards.popitem(last=False)
-        return key[0], html
-
     def public_info(self) -> TableInfo:
         info = self.info
         info.version = self.version
@@ -226,6 +207,7 @@ def view_of(info: TableInfo, state: GameState, records: list[ActionRecord], seat
             have: int = 0) -> dict[str, Any]:
     """:func:`seat_view` of any position: ``state`` after the moves of ``records``."""
     step = state.decision()
+    observation = state.observation(seat)
     view: dict[str, Any] = {
         "type": "state",
         "table": info.id,
@@ -237,7 +219,8 @@ def view_of(info: TableInfo, state: GameState, records: list[ActionRecord], seat
         "prompt": None,
         "open": False,
         "actions": [],
-        "observation": state.observation(seat),
+        "observation": observation,
+        "scene": state.game.scene(observation, seat, state.options).to_json(),
         "log_from": have,
         "log": [record.view(seat) for record in records[have:len(state.history)]],
         "result": None,
@@ -249,15 +232,6 @@ def view_of(info: TableInfo, state: GameState, records: list[ActionRecord], seat
     if step is None:
         view["result"] = {"scores": state.scores(), "winners": state.winners()}
     return view
-
-
-def render_board(game: Game, state: GameState, seat: int | None) -> str:
-    """The game's own picture of the table for ``seat``, as HTML (rich escapes every text).
-    Takes a few milliseconds, so the server calls it on a clone, in a thread."""
-    console = Console(record=True, width=110, file=io.StringIO(), color_system="truecolor", force_terminal=True)
-    console.print(game.render(state, seat))
-    # MONOKAI: a palette made for a dark background, where the default blue is unreadable
-    return console.export_html(theme=MONOKAI, inline_styles=True, code_format='<pre class="board">{code}</pre>')
 
 
 @dataclass

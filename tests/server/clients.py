@@ -18,8 +18,8 @@ from inkhorn.core.checks import leaked_name, secrets
 
 @dataclass
 class Sent:
-    """Something the server sent a seat (``None``: a spectator): a frame, an API answer or a
-    board picture, with the table version it was made at."""
+    """Something the server sent a seat (``None``: a spectator): a frame (with its scene: the
+    table drawn for that seat) or an API answer, with the table version it was made at."""
 
     seat: int | None
     version: int
@@ -41,10 +41,10 @@ class Seat:
     moves: int = 0
     last: dict[str, Any] | None = None
 
-    async def play(self, http: httpx.AsyncClient | None = None, board_every: int = 0,
+    async def play(self, http: httpx.AsyncClient | None = None, http_every: int = 0,
                    stop_after: int | None = None, post_every: int = 0) -> dict[str, Any]:
-        """Play (or watch) to the end of the game; the last frame. ``board_every``: fetch this
-        seat's board picture (and its state over HTTP) before every n-th own move;
+        """Play (or watch) to the end of the game; the last frame. ``http_every``: fetch this
+        seat's state over HTTP before every n-th own move;
         ``post_every``: send every n-th own move over HTTP instead of the WebSocket."""
         rng = random.Random(self.seed)
         async with websockets.connect(f"{self.ws_url}/ws/tables/{self.table_id}", max_size=1 << 24) as ws:
@@ -58,7 +58,7 @@ class Seat:
                 if message["finished"] or (stop_after is not None and self.moves >= stop_after):
                     return message
                 if message["actions"]:
-                    if http is not None and board_every and self.moves % board_every == 0:
+                    if http is not None and http_every and self.moves % http_every == 0:
                         await self.fetch_extras(http, message["seat"])
                     action = rng.choice(message["actions"])["id"]
                     move = {"action": action, "version": message["version"]}
@@ -81,8 +81,6 @@ class Seat:
 
     async def fetch_extras(self, http: httpx.AsyncClient, seat: int | None) -> None:
         headers = {"X-Seat-Token": self.token} if self.token else {}
-        board = (await http.get(f"/api/tables/{self.table_id}/board", headers=headers)).json()
-        self.sent.append(Sent(seat, board["version"], "board", board["html"]))
         state = (await http.get(f"/api/tables/{self.table_id}/state", headers=headers)).json()
         self.sent.append(Sent(seat, state["version"], "state", state))
 

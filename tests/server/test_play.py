@@ -37,7 +37,7 @@ async def play_whole_game(url: str, ws: str, game: str, ws_of: list[str] | None 
         people = [Seat(ws_of[k], table_id, link["token"], seed=k) for k, link in enumerate(created["seat_links"])]
         spectator = Seat(ws_of[2], table_id, None)
         ends = await asyncio.wait_for(asyncio.gather(
-            *(p.play(http, board_every=20, post_every=7) for p in people), spectator.play(http)), 600)
+            *(p.play(http, http_every=20, post_every=7) for p in people), spectator.play(http)), 600)
         await spectator.fetch_extras(http, None)
         reply = await http.get(f"/api/tables/{table_id}/log")
         assert reply.status_code == 200, reply.text

@@ -1,5 +1,5 @@
 // The replay page: a finished game, position by position, from one seat's view or the table's.
-// Every text from the server goes in with textContent; the board is the server's picture.
+// Every text from the server goes in with textContent; the table is drawn by scene.js.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -25,12 +25,9 @@ async function show(version) {
   const ticket = ++asked;
   const base = `/api/tables/${encodeURIComponent(TABLE)}/replay`;
   try {
-    const [view, board] = await Promise.all([
-      fetch(`${base}?version=${at}${seatParam()}`).then((r) => r.json()),
-      fetch(`${base}/board?version=${at}${seatParam()}`).then((r) => r.json()),
-    ]);
+    const view = await fetch(`${base}?version=${at}${seatParam()}`).then((r) => r.json());
     if (ticket !== asked) return;
-    if (view.error || board.error) { $("problem").textContent = view.error || board.error; return; }
+    if (view.error) { $("problem").textContent = view.error; return; }
     $("problem").textContent = "";
     root.dataset.version = String(view.version);
     const who = names();
@@ -52,7 +49,7 @@ async function show(version) {
     }
     if (list.lastChild) list.lastChild.classList.add("latest");
     list.scrollTop = list.scrollHeight;
-    $("board").innerHTML = board.html;  // rich's HTML: every text in it is escaped
+    InkhornScene.draw($("board"), view.scene, { names: who, viewer: view.seat });
   } catch (e) {
     if (ticket === asked) $("problem").textContent = "The server cannot be reached.";
   }

@@ -1,8 +1,8 @@
 // A table page: one seat's (or a spectator's) live view over the WebSocket.
 // The seat's secret is in the link's #seat= fragment, which the browser never sends to a
 // server; it goes only in the WebSocket hello and the X-Seat-Token header.
-// Every text from the server goes in with textContent; the board is the server's picture
-// (rich's HTML, every text escaped there).
+// Every text from the server goes in with textContent; the table is drawn by scene.js from
+// the scene in each frame (built on the server from this seat's observation only).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -16,8 +16,6 @@ let view = null;        // the newest state frame
 let log = [];           // log entries, as this seat may see them
 let socket = null;
 let retry = 500;
-let boardVersion = -1;
-let boardBusy = false;
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -43,7 +41,12 @@ function connect() {
   socket.addEventListener("message", (event) => {
     let msg;
     try { msg = JSON.parse(event.data); } catch (e) { return; }
-    if (msg.type === "state") onState(msg);
+    if (msg.type === "state") {
+      const arrived = performance.now();
+      onState(msg);
+      // User Timing for the page benchmark (bench/page.py): frame arrival to the next paint
+      requestAnimationFrame(() => performance.measure("inkhorn:redraw", { start: arrived, end: performance.now() }));
+    }
     else if (msg.type === "error") onError(msg);
   });
   socket.addEventListener("close", (event) => {
@@ -71,10 +74,18 @@ function onState(msg) {
   root.dataset.version = String(msg.version);  // what the page shows: for tests and tools
   drawWho();
   drawTurn();
-  drawActions();
+  const drawn = drawBoard();
+  drawActions(drawn);
   drawLog(msg.log_from);
   drawResult();
-  fetchBoard();
+  if (!root.dataset.drawn) performance.mark("inkhorn:drawn");  // the first table drawn (bench/page.py)
+  root.dataset.drawn = String(view.version);
+}
+
+function drawBoard() {
+  const legal = new Map(view.actions.map((a) => [a.id, a.label]));
+  const names = info ? info.seats.map((s) => s.name) : [];
+  return InkhornScene.draw($("board"), view.scene, { names, viewer: view.seat, legal, choose: play });
 }
 
 function drawWho() {
@@ -92,7 +103,8 @@ function drawTurn() {
 }
 
 function setBusy(busy) {
-  for (const b of document.querySelectorAll("#actions button, #typed-form button")) b.disabled = busy;
+  for (const b of document.querySelectorAll("#decide button")) b.disabled = busy;
+  $("board").classList.toggle("busy", busy);
 }
 
 function play(action) {
@@ -105,17 +117,30 @@ function play(action) {
   socket.send(JSON.stringify({ type: "move", action, version: view.version }));
 }
 
-function drawActions() {
+function choiceButton(a) {
+  const b = el("button", { type: "button", "data-action": a.id, title: a.id }, a.label);
+  b.addEventListener("click", () => play(a.id));
+  return b;
+}
+
+// The prompt, the choices not drawn on the table as buttons, and every choice as a list (for
+// keyboards and screen readers, and to find one by typing).
+function drawActions(drawn) {
   const box = $("decide");
   const mine = view.actions.length > 0 || view.open;
   box.hidden = !mine;
-  if (!mine) return;
+  if (!mine) {  // nothing of a past decision stays in the page
+    for (const id of ["prompt", "on-table", "actions", "full-list"]) $(id).replaceChildren();
+    return;
+  }
   $("prompt").textContent = view.prompt || "Your choice";
   $("move-error").textContent = "";
   $("typed").hidden = !view.open;
-  const filter = $("filter");
-  filter.hidden = view.actions.length <= FILTER_FROM;
-  filter.value = "";
+  const rest = view.actions.filter((a) => !drawn.has(a.id));
+  $("on-table").hidden = drawn.size === 0;
+  $("on-table").textContent = drawn.size
+    ? `Choose on the table (${drawn.size === 1 ? "1 choice" : `${drawn.size} choices`} highlighted: click, or Tab and Enter)${rest.length ? ", or here:" : "."}`
+    : "";
   const list = $("actions");
   list.replaceChildren();
   if (view.undo) {
@@ -127,16 +152,19 @@ function drawActions() {
     });
     list.append(back);
   }
-  for (const a of view.actions) {
-    const b = el("button", { type: "button", "data-action": a.id, title: a.id }, a.label);
-    b.addEventListener("click", () => play(a.id));
-    list.append(b);
-  }
+  for (const a of rest) list.append(choiceButton(a));
+  const all = $("all-actions");
+  all.hidden = drawn.size === 0;
+  const filter = $("filter");
+  filter.hidden = view.actions.length <= FILTER_FROM;
+  filter.value = "";
+  const full = $("full-list");
+  full.replaceChildren(...view.actions.map(choiceButton));
 }
 
 function applyFilter() {
   const words = $("filter").value.toLowerCase().split(/\s+/).filter(Boolean);
-  for (const b of $("actions").children) {
+  for (const b of $("full-list").children) {
     const text = (b.textContent + " " + b.dataset.action).toLowerCase();
     b.hidden = !words.every((w) => text.includes(w));
   }
@@ -167,23 +195,6 @@ function drawResult() {
   }
   $("download").href = `/api/tables/${encodeURIComponent(TABLE)}/log`;
   $("replay-link").href = `/t/${encodeURIComponent(TABLE)}/replay`;
-}
-
-async function fetchBoard() {
-  if (boardBusy || !view || view.version === boardVersion) return;
-  boardBusy = true;
-  const wanted = view.version;
-  try {
-    const headers = TOKEN ? { "X-Seat-Token": TOKEN } : {};
-    const reply = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/board`, { headers });
-    if (reply.ok) {
-      const data = await reply.json();
-      $("board").innerHTML = data.html;  // rich's HTML: every text in it is escaped
-      boardVersion = data.version;
-    }
-  } catch (e) { /* drawn again at the next frame */ }
-  boardBusy = false;
-  if (view.version !== wanted) fetchBoard();
 }
 
 $("filter").addEventListener("input", applyFilter);
