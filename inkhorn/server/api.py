@@ -153,7 +153,8 @@ class SeatView(BaseModel):
     open: bool = False
     actions: list[ActionChoice] = Field(default_factory=list, description="Only for the seat that decides.")
     observation: dict[str, Any]
-    scene: dict[str, Any] = Field(description="The table drawn from the observation (see inkhorn.core.scene).")
+    scene: dict[str, Any] | None = Field(None, description="The table drawn from the observation (see "
+                                         "inkhorn.core.scene), when asked for (scene=true; a page's hello).")
     log_from: int
     log: list[LogEntry]
     result: Result | None = None

@@ -198,8 +198,9 @@ def create_app(settings: Settings) -> FastAPI:
             "Create a table (`POST /api/tables`), hand each player their seat link, and play. "
             "A seat's secret travels in the `X-Seat-Token` header (pages keep it in the link's "
             "`#seat=` fragment, which browsers never send). Live play goes over the WebSocket "
-            "`/ws/tables/{id}`: send `{\"type\": \"hello\", \"token\": …, \"have\": N}` with the "
-            "log entries you have, then `{\"type\": \"move\", \"action\": …, \"version\": N}`; "
+            "`/ws/tables/{id}`: send `{\"type\": \"hello\", \"token\": …, \"have\": N, \"scene\": true}` "
+            "with the log entries you have (`scene`: every frame carries the table drawn), then "
+            "`{\"type\": \"move\", \"action\": …, \"version\": N}`; "
             "every change arrives as a `state` frame (the `SeatView` schema) and every refusal "
             "as `{\"type\": \"error\", …}`."
         ),
@@ -300,10 +301,11 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/tables/{table_id}/state", response_model=SeatView, tags=["play"], responses=ERRORS)
     async def get_state(live: LiveTable, token: Token,
                         have: Annotated[int, Query(ge=0, description="Log entries you already have.")] = 0,
+                        scene: Annotated[bool, Query(description="With the table drawn for your seat.")] = False,
                         ) -> dict[str, Any]:
         """What your seat (or, without a token, a spectator) is shown now."""
         seat = live.seat_for(token)
-        return seat_view(live, seat, min(have, live.version))
+        return seat_view(live, seat, min(have, live.version), scene)
 
     @app.post("/api/tables/{table_id}/moves", response_model=SeatView, tags=["play"], responses=ERRORS)
     async def post_move(live: LiveTable, token: Token, move: Move) -> dict[str, Any]:
@@ -341,7 +343,7 @@ def create_app(settings: Settings) -> FastAPI:
                          = None) -> dict[str, Any]:
         """A finished game as ``seat`` saw it after ``version`` moves (any seat: the game is over)."""
         seat = replay_seat(live, seat)
-        return view_of(live.info, live.position(version), live.log.records, seat)
+        return view_of(live.info, live.position(version), live.log.records, seat, scene=True)
 
     @app.get("/api/tables/{table_id}/log", tags=["tables"], responses=ERRORS)
     async def get_log(live: LiveTable) -> Response:
@@ -374,7 +376,8 @@ def create_app(settings: Settings) -> FastAPI:
                 await websocket.send_json({"type": "error", "error": str(error), "code": error.code})
                 await websocket.close(code=4000 + error.status)
             return
-        watcher = Watcher(table_id, seat, websocket, sent=have if have <= live.version else 0)
+        watcher = Watcher(table_id, seat, websocket, sent=have if have <= live.version else 0,
+                          scene=hello.get("scene") is True)
         server.hub.join(watcher)
         sender = asyncio.create_task(server.hub.send_loop(watcher))
         watcher.wake()

@@ -38,6 +38,7 @@ class Watcher:
     undo: bool = False  # whether it offered to take back a move
     outbox: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
     first: bool = True
+    scene: bool = False  # frames carry the drawn table (a page asks for it)
 
     def wake(self) -> None:
         self.outbox.put_nowait(_WAKE)
@@ -77,7 +78,7 @@ class Hub:
                 undo = live.can_undo(watcher.seat)
                 if (shown, undo) == (watcher.version, watcher.undo):
                     continue  # nothing new for this seat (another seat's tentative move)
-                frame = seat_view(live, watcher.seat, watcher.sent)
+                frame = seat_view(live, watcher.seat, watcher.sent, watcher.scene)
                 if watcher.first:
                     frame["info"] = live.public_info().model_dump(mode="json")
                     watcher.first = False

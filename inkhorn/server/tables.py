@@ -193,19 +193,21 @@ class Live:
         return info
 
 
-def seat_view(live: Live, seat: int | None, have: int = 0) -> dict[str, Any]:
+def seat_view(live: Live, seat: int | None, have: int = 0, scene: bool = False) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is shown now, with the log from entry ``have``
     on: a :class:`~inkhorn.server.api.SeatView` as plain JSON (built for every frame, so
     kept to dicts)."""
     shown = live.seen(seat)
-    view = view_of(live.info, shown, live.log.records, seat, min(have, len(shown.history)))
+    view = view_of(live.info, shown, live.log.records, seat, min(have, len(shown.history)), scene)
     view["undo"] = live.can_undo(seat)
     return view
 
 
 def view_of(info: TableInfo, state: GameState, records: list[ActionRecord], seat: int | None,
-            have: int = 0) -> dict[str, Any]:
-    """:func:`seat_view` of any position: ``state`` after the moves of ``records``."""
+            have: int = 0, scene: bool = False) -> dict[str, Any]:
+    """:func:`seat_view` of any position: ``state`` after the moves of ``records``. ``scene``:
+    with the table drawn for the seat (what a page draws; a bot or script leaves it out,
+    and spares the server the drawing)."""
     step = state.decision()
     observation = state.observation(seat)
     view: dict[str, Any] = {
@@ -220,7 +222,7 @@ def view_of(info: TableInfo, state: GameState, records: list[ActionRecord], seat
         "open": False,
         "actions": [],
         "observation": observation,
-        "scene": state.game.scene(observation, seat, state.options).to_json(),
+        "scene": state.game.scene(observation, seat, state.options).to_json() if scene else None,
         "log_from": have,
         "log": [record.view(seat) for record in records[have:len(state.history)]],
         "result": None,

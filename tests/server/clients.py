@@ -48,7 +48,7 @@ class Seat:
         ``post_every``: send every n-th own move over HTTP instead of the WebSocket."""
         rng = random.Random(self.seed)
         async with websockets.connect(f"{self.ws_url}/ws/tables/{self.table_id}", max_size=1 << 24) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token, "have": len(self.log)}))
+            await ws.send(json.dumps({"type": "hello", "token": self.token, "have": len(self.log), "scene": True}))
             while True:
                 message = json.loads(await ws.recv())
                 if message["type"] == "error":
@@ -81,7 +81,8 @@ class Seat:
 
     async def fetch_extras(self, http: httpx.AsyncClient, seat: int | None) -> None:
         headers = {"X-Seat-Token": self.token} if self.token else {}
-        state = (await http.get(f"/api/tables/{self.table_id}/state", headers=headers)).json()
+        state = (await http.get(f"/api/tables/{self.table_id}/state", headers=headers,
+                                params={"scene": "true"})).json()
         self.sent.append(Sent(seat, state["version"], "state", state))
 
 

@@ -36,7 +36,7 @@ function connect() {
   socket.addEventListener("open", () => {
     retry = 500;
     $("connection").textContent = "";
-    socket.send(JSON.stringify({ type: "hello", token: TOKEN, have: log.length }));
+    socket.send(JSON.stringify({ type: "hello", token: TOKEN, have: log.length, scene: true }));
   });
   socket.addEventListener("message", (event) => {
     let msg;
