@@ -1,6 +1,7 @@
 """The replay of a finished game: any position, from any seat's view or the table's, is what
 that seat was shown then (checked against the game replayed here from the downloaded log),
-and the replay page steps through it by buttons and keys."""
+and the replay page steps through it by buttons and keys (in Chromium, driven by the
+playwright package)."""
 
 from __future__ import annotations
 
