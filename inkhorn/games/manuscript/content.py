@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from inkhorn.core.content import entries, read_json, validate_each
 from inkhorn.core.errors import ContentError
+from inkhorn.games.manuscript.grid import prose_lines
 
 PAGE_COLS = 12  # derived from Example 4 (see the rulings)
 
@@ -127,6 +128,14 @@ class Content:
         self.components = tuple(tuple(self.text_index[c] for c in e.texts) for e in exemplars)
         self.deco_of = tuple(deco_index[e.decoration] for e in exemplars)
         self.deco_cells = tuple(d.cells() for d in decorations)
+
+    def lines(self, card: int, width: int) -> tuple[int, ...]:
+        """Line lengths of text ``card``: a verse text's own, a prose text's in lines of
+        ``width`` (the width a scribe chose; unused for verse)."""
+        total = self.squares[card]
+        if not self.prose[card]:
+            return (self.line_length[card],) * (total // self.line_length[card])
+        return prose_lines(total, width)
 
 
 def build(raw_texts: list[Any], raw_ex: list[Any], raw_deco: list[Any], sources: tuple[str, str, str]) -> Content:

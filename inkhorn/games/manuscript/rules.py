@@ -66,11 +66,9 @@ def spend(state: S, seat: int, n: int) -> None:
 def text_shapes(state: S, card: int, width: int | None = None) -> list[tuple[int, ...]]:
     """Line-length tuples a text may take (one for verse, one per width for prose)."""
     content = state.content
+    if not content.prose[card] or width is not None:
+        return [content.lines(card, width or 0)]
     total = content.squares[card]
-    if not content.prose[card]:
-        return [(content.line_length[card],) * (total // content.line_length[card])]
-    if width is not None:
-        return [prose_lines(total, width)]
     return [prose_lines(total, w) for w in range(1, min(state.geo.cols, total) + 1)]
 
 

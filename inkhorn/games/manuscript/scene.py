@@ -10,7 +10,7 @@ from typing import Any
 
 from inkhorn.core.scene import Piece, Scene, Zone, seat_order
 from inkhorn.games.manuscript.content import Content, TextCard, load_content
-from inkhorn.games.manuscript.grid import COLS, HALF, geometry, prose_lines
+from inkhorn.games.manuscript.grid import COLS, HALF, geometry
 from inkhorn.games.manuscript.state import DECO
 
 
@@ -24,12 +24,6 @@ def text_card(c: Content, tid: str, choices: tuple[str, ...] = (), sub: str = ""
     shape = f"prose {t.squares}" if t.form == "prose" else f"{t.lines}×{t.line_length}"
     return Piece(text=t.title, sub=sub or f"{shape} · {t.points_single}/{t.points_double} pts", kind="card",
                  tip=f"{t.title}: {describe(t)}", choices=choices, **extra)
-
-
-def lines_of(t: TextCard, width: int) -> tuple[int, ...]:
-    if t.form == "prose":
-        return prose_lines(t.squares or 0, width)
-    return ((t.line_length or 0),) * (t.lines or 0)
 
 
 def scene(obs: dict[str, Any], me: int | None, options: Any) -> Scene:
@@ -94,7 +88,7 @@ def scribe(c: Content, obs: dict[str, Any], s: int, me: int | None, rows: int) -
     first_line: dict[int, str] = {}  # a text's first line spells its title
     for tid, page, r, col, width, double in sc["texts"]:
         t = c.texts[c.text_index[tid]]
-        cells = geo.layout(lines_of(t, width), bool(double), r, col) or ()
+        cells = geo.layout(c.lines(c.text_index[tid], width), bool(double), r, col) or ()
         if cells and tid in finished:
             last_square[page * geo.page_cells + cells[-1]] = tid
         letters = "".join(ch for ch in t.title if ch.isalnum()).upper()
@@ -133,7 +127,7 @@ def scribe(c: Content, obs: dict[str, Any], s: int, me: int | None, rows: int) -
         squares[cell] = piece
     if decision == "ChooseAnchor" and sc["active"]:
         page = detail["page"]
-        lens = lines_of(c.texts[c.text_index[sc["active"]]], detail["width"])
+        lens = c.lines(c.text_index[sc["active"]], detail["width"])
         for r in range(rows):
             for col in range(COLS):
                 shape = geo.layout(lens, detail["double"], r, col)

@@ -8,34 +8,17 @@ from typing import Any
 
 from inkhorn.core.scene import Piece, Scene, Zone, seat_order
 from inkhorn.games.novelist.content import Card, load_content
+from inkhorn.games.novelist.view import describe_card
 
 GENRE_COLOUR = {"adventure": "yellow", "horror": "green", "mystery": "blue", "romance": "red", "": "grey"}
-
-
-def describe(card: Card) -> str:
-    parts = [f"{card.letter.upper()}: {card.name}"]
-    if card.genre:
-        parts.append(f"{card.genre}, costs {card.cost}¢")
-    gives = " and ".join(x for x in (f"{card.coins}¢" if card.coins else "", f"{card.prestige}★" if card.prestige else "") if x)
-    if gives:
-        parts.append(f"gives {gives}")
-    genre = " ".join(x for x in (f"+{card.genre_coins}¢" if card.genre_coins else "",
-                                  f"+{card.genre_prestige}★" if card.genre_prestige else "",
-                                  card.special.replace("_", " ") if card.special else "") if x)
-    if genre:
-        parts.append(f"with its genre: {genre}")
-    if card.buy_prestige:
-        parts.append(f"{card.buy_prestige}★ when bought")
-    if card.classic:
-        parts.append("a Timeless Classic")
-    return "; ".join(parts)
 
 
 def card_piece(card: Card, choices: tuple[str, ...] = (), **extra: Any) -> Piece:
     sub = " ".join(x for x in (f"{card.coins}¢" if card.coins else "", f"{card.prestige}★" if card.prestige else "",
                                f"cost {card.cost}" if card.genre else "") if x)
     return Piece(text=card.letter.upper(), sub=sub, kind="card", colour=GENRE_COLOUR.get(card.genre, "grey"),
-                 tip=describe(card), choices=choices, **extra)
+                 tip=describe_card(card) + ("; a Timeless Classic" if card.classic else ""), choices=choices,
+                 **extra)
 
 
 def scene(obs: dict[str, Any], me: int | None, options: Any) -> Scene:

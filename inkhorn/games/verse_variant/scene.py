@@ -21,8 +21,8 @@ TOKENS = (*COLOURS, "lacuna")
 TOKEN_NAMES = (*FEATURE_NAMES, "Lacuna")
 PIECE_COLOUR = {"lacuna": "grey"}
 # the actions a card in each place may stand for
-HAND = ("play:{}", "echo:{}", "give:{}", "discard:{}", "use:{}", "card:{}", "keep:{}", "pick:{}")
-HAUL = ("take:{}", "card:{}", "pick:{}")
+HAND = ("play:{}", "echo:{}", "give:{}", "use:{}", "card:{}")
+HAUL = ("take:{}", "card:{}")
 
 
 def card(c: Content, name: str, formats: tuple[str, ...] = (), **extra: Any) -> Piece:
@@ -142,9 +142,7 @@ def scholar(c: Content, obs: dict[str, Any], s: int, me: int | None) -> list[Zon
                            choices=("eureka",) if own else ()))
     if obs["lockdown"][s]:
         facts.append(Piece(text="Lockdown", kind="token", tip="has locked the Desk down this session"))
-    facts.append(Piece(text=f"seat {s}", kind="slot", choices=(f"to:seat{s}", f"seat:{s}"),
-                       tip=f"choose seat {s}"))
-    ledger = tokens(obs["ledger"][s], ("tok:{}", "show:{}", "lose:{}") if own else (), "in the Ledger")
+    ledger = tokens(obs["ledger"][s], ("tok:{}", "show:{}") if own else (), "in the Ledger")
     vault = obs["vault"][s]
     zones = [
         Zone("Scholar", facts, seat=s, key=f"facts-{s}",
