@@ -21,6 +21,10 @@ for several legal actions asks which). ``covers`` says, for a choice, which squa
 grid it would take, so pointing at it highlights them. Actions no piece stands for are
 offered as buttons beside the prompt.
 
+A word is spelled on the table by clicking cards: a zone that ``compose`` s names the action
+a word is sent as (``spell:`` then the letters), and each piece with a ``letter`` adds it to
+the word when clicked (the page keeps the word until it is sent; the game judges it then).
+
 Colours are palette names (:data:`COLOURS`); the page draws each with its mark (a letter and
 a shape), so no choice depends on telling colours apart. Every piece has a ``tip``: its
 full description, shown on hover and read by screen readers. ``legend`` explains a scene's
@@ -67,6 +71,7 @@ class Piece:
     face_down: bool = False
     marks: tuple[str, ...] = ()  # small badges: "new", "declining", "locked", a seat's initial
     empty: bool = False  # a space with nothing on it
+    letter: str = ""  # what clicking it adds to a word being spelled (see Zone.compose)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "kind": self.kind}
@@ -92,6 +97,8 @@ class Piece:
             out["marks"] = list(self.marks)
         if self.empty:
             out["empty"] = True
+        if self.letter:
+            out["letter"] = self.letter
         return out
 
 
@@ -108,11 +115,12 @@ class Zone:
     size: tuple[int, int] | None = None  # (rows, columns) of a grid
     key: str = ""  # a stable name for tests and styles ("hand", "grid-0")
     fill: bool = False  # a grid: draw a blank square wherever no piece lies (pages of squares)
+    compose: str = ""  # a word spelled here by clicking lettered pieces is sent as this + the word
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"title": self.title, "layout": self.layout,
                                "pieces": [p.to_json() for p in self.pieces]}
-        for name in ("note", "tip", "key"):
+        for name in ("note", "tip", "key", "compose"):
             if getattr(self, name):
                 out[name] = getattr(self, name)
         if self.seat is not None:

@@ -2,7 +2,8 @@
 
 For every game, two people take two seats of one table (bots in the rest): one on a desktop
 screen, one on a phone-sized screen (390 × 844). They play to the end by clicking the pieces
-of the drawn table (a choice no piece stands for is a button beside the prompt); one of
+of the drawn table (a choice no piece stands for is a button beside the prompt; a Novelist
+word is laid out by clicking its cards one by one); one of
 them takes a move back when the page offers it, and the other never sees that move. A
 spectator watches. Every page's DOM (hidden elements and attributes included) is audited
 against what was hidden from its seat at the version it showed, like the WebSocket frames.
@@ -47,6 +48,12 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 """
 
+# Whether the first choice on the table lies inside the window
+IN_VIEW = """() => {
+  const r = document.querySelector('#board .choosable').getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight;
+}"""
+
 
 @pytest.fixture(scope="module")
 def sqlite_server(tmp_path_factory) -> Iterator[ServerProcess]:
@@ -65,9 +72,13 @@ def click_a_move(page, rng: random.Random) -> str | None:
     if not page.locator("#turn.yours").count() or page.locator("#decide[hidden]").count():
         return None
     before = version(page)
-    pieces = page.locator("#board .choosable")
+    pieces = page.locator("#board .choosable[data-choices]")
     buttons = page.locator("#actions button[data-action]:visible")
-    if pieces.count() and (not buttons.count() or rng.random() < 0.85):
+    words = page.eval_on_selector_all("#actions button[data-action^='spell:']", "bs => bs.map(b => b.dataset.action)")
+    if page.locator("#board .compose").count() and words and rng.random() < 0.7:
+        spell_by_clicking(page, rng.choice(words)[len("spell:"):])
+        what = "word"
+    elif pieces.count() and (not buttons.count() or rng.random() < 0.85):
         piece = pieces.nth(rng.randrange(pieces.count()))
         what = "piece"
         piece.click()
@@ -83,6 +94,23 @@ def click_a_move(page, rng: random.Random) -> str | None:
     page.wait_for_function(f"Number(document.getElementById('table').dataset.version) !== {before} || "
                            "document.getElementById('move-error').textContent.length > 0", timeout=30_000)
     return what
+
+
+def spell_by_clicking(page, word: str) -> None:
+    """Lay a word out on the table: click a card of each letter in order (a letter no card
+    shows is typed, as a wild), check the word the page shows, and send it."""
+    for letter in word:
+        card = page.locator(f"#board .spells[data-letter='{letter}']:not(.picked)")
+        if card.count():
+            card.first.click()
+            add = page.locator(".choice-menu button:not([data-action]):not(.cancel)")
+            if add.count():  # the card stands for other choices too: the menu asks
+                add.first.click()
+        else:
+            page.fill("#board .compose-type", letter)
+    send = page.locator("#board .compose button.spell")
+    assert send.text_content() == f"Spell {word.upper()}"
+    send.click()
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -101,8 +129,9 @@ def test_a_whole_game_is_played_by_clicking_the_drawn_table(sqlite_server, brows
     watcher.goto(created["spectator_url"])
     rng = random.Random(game)
     seen: list[Sent] = []
-    clicks = {"piece": 0, "menu": 0, "button": 0}
+    clicks = {"piece": 0, "menu": 0, "word": 0, "button": 0}
     undone = 0
+    shown_me = False
     shots = os.environ.get("INKHORN_SCREENSHOTS")
     shot = [False, False]
     for step in range(6000):
@@ -119,6 +148,10 @@ def test_a_whole_game_is_played_by_clicking_the_drawn_table(sqlite_server, brows
                 page.wait_for_function(f"Number(document.getElementById('table').dataset.version) < {taken}")
                 assert undone_entry not in other.evaluate("() => window.__shown")
                 undone += 1
+            if k == 1 and not shown_me and page.locator("#to-choices:visible").count():
+                page.click("#to-choices")  # on a phone the choices may lie screens below the prompt
+                assert page.evaluate(IN_VIEW), "Show me did not bring the choices into view"
+                shown_me = True
             what = click_a_move(page, rng)
             if what:
                 clicks[what] += 1
@@ -134,7 +167,10 @@ def test_a_whole_game_is_played_by_clicking_the_drawn_table(sqlite_server, brows
         if not moved:
             pages[0].wait_for_timeout(20)
     assert all(p.locator("#result:visible").count() for p in pages), f"{game} did not end: {clicks}"
-    assert clicks["piece"] + clicks["menu"] > clicks["button"], clicks  # played on the table
+    assert clicks["piece"] + clicks["menu"] + clicks["word"] > clicks["button"], clicks  # played on the table
+    if game == "novelist":
+        assert clicks["word"] > 0, clicks  # words laid out card by card
+    assert shown_me
     for seat, page in enumerate([*pages, watcher]):
         page.wait_for_selector("#result:visible")
         at, html = page.evaluate(DOM)

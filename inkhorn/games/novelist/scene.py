@@ -41,20 +41,11 @@ def scene(obs: dict[str, Any], me: int | None, options: Any) -> Scene:
         zones.append(Zone(f"Played by seat {obs['turn']}", [card_piece(cards[x]) for x in obs["played"]], key="played"))
 
     detail = (obs.get("me") or {}).get("decision_detail")
-    if detail:
-        word = []
-        for k, (x, wild) in enumerate(zip(detail["cards"], detail["wild"])):
-            letter = detail["word"][k].upper()
-            if wild:
-                word.append(Piece(text=letter, sub="wild", kind="card", face_down=True, choices=(f"up:{x}",),
-                                  tip=f"{letter}: {cards[x].name} ({cards[x].letter.upper()}) laid face down as a wild"))
-            else:
-                word.append(card_piece(cards[x], (f"wild:{x}",)))
-        zones.append(Zone(f"Your word: {detail['word'].upper()}", word, layout="word", key="word",
-                          note="click a card to turn it face down (a wild) or face up again"))
-
+    spelling = not detail and me is not None and obs["phase"] == "spell" and obs["to_act"] == me
     for s in seat_order(n, me):
-        zones.extend(author(obs, s, me, cards))
+        if s == me:
+            zones.extend(word_zones(detail, spelling, s, cards))
+        zones.extend(author(obs, s, me, cards, spelling))
     last = obs["last_word"]
     status = f"Turn of seat {obs['turn']} · {obs['phase']}" + (f" · {obs['coins']}¢ to spend" if obs["coins"] else "")
     if last and len(last) == 4:
@@ -66,7 +57,27 @@ def scene(obs: dict[str, Any], me: int | None, options: Any) -> Scene:
     ])
 
 
-def author(obs: dict[str, Any], s: int, me: int | None, cards: tuple[Card, ...]) -> list[Zone]:
+def word_zones(detail: dict[str, Any] | None, spelling: bool, me: int, cards: tuple[Card, ...]) -> list[Zone]:
+    """The word the viewer is spelling (clicked together on the table), or laying out."""
+    if spelling:
+        return [Zone("Spell a word", [], layout="word", seat=me, key="compose", compose="spell:",
+                     note="click your cards (or any Timeless Classic) in order; type a letter no card "
+                          "of yours shows and a card is laid face down as a wild for it")]
+    if not detail:
+        return []
+    word = []
+    for k, (x, wild) in enumerate(zip(detail["cards"], detail["wild"])):
+        letter = detail["word"][k].upper()
+        if wild:
+            word.append(Piece(text=letter, sub="wild", kind="card", face_down=True, choices=(f"up:{x}",),
+                              tip=f"{letter}: {cards[x].name} ({cards[x].letter.upper()}) laid face down as a wild"))
+        else:
+            word.append(card_piece(cards[x], (f"wild:{x}",)))
+    return [Zone(f"Your word: {detail['word'].upper()}", word, layout="word", seat=me, key="word",
+                 note="click a card to turn it face down (a wild) or face up again")]
+
+
+def author(obs: dict[str, Any], s: int, me: int | None, cards: tuple[Card, ...], spelling: bool) -> list[Zone]:
     seat = obs["seats"][s]
     own = s == me
     facts = [
@@ -83,7 +94,8 @@ def author(obs: dict[str, Any], s: int, me: int | None, cards: tuple[Card, ...])
                   note=" · ".join(x for x in (f"must use {seat['must_letter'].upper()}" if seat["must_letter"] else "",
                                               "heckled" if seat["heckled"] else "",
                                               f"jailed: {cards[jail].name}" if jail >= 0 else "") if x))]
-    classics = [card_piece(cards[x], marks=(cards[x].name,)) for x in seat["classics"]]
+    classics = [card_piece(cards[x], marks=(cards[x].name,), letter=cards[x].letter if spelling else "")
+                for x in seat["classics"]]
     if jail >= 0:
         classics.append(card_piece(cards[jail], (f"buy:{jail}",) if own else (), marks=("jailed: only seat "
                                                                                       f"{s} may buy it",)))
@@ -92,10 +104,11 @@ def author(obs: dict[str, Any], s: int, me: int | None, cards: tuple[Card, ...])
         mine = obs["me"]
         inked, wild = set(mine["inked"]), set(mine["forced_wild"])
         hand = [card_piece(cards[x], (f"remove:{x}",),
-                           marks=tuple(m for m, on in (("inked", x in inked), ("wild", x in wild)) if on))
+                           marks=tuple(m for m, on in (("inked", x in inked), ("wild", x in wild)) if on),
+                           letter=cards[x].letter if spelling and x not in wild else "")
                 for x in mine["hand"]]
         zones.append(Zone("Your hand", hand, seat=s, key="hand",
-                          note="type a word with these letters, or pick one suggested"))
+                          note="inked cards must be used face up; cards marked wild are laid face down"))
         if seat["discard"]:
             zones.append(Zone("Your discard", [card_piece(cards[x], (f"trash:{x}",)) for x in seat["discard"]],
                               seat=s, key="discard"))

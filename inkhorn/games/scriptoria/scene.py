@@ -114,7 +114,7 @@ def copyist(c: Content, obs: dict[str, Any], s: int, me: int | None, decision: s
     inks.append(Piece(text="Score", kind="counter", count=score["total"],
                       tip=f"{score['total']} points: {score['scored']} scored, {score['achievements']} "
                           f"from achievements, {score['help']} from Help"))
-    if not own:
+    if not own and decision == "ChooseReceiver" and obs["to_act"] == me:
         inks.append(Piece(text=f"give to seat {s}", kind="slot", choices=(f"to:seat{s}",),
                           tip=f"give the lectern to seat {s}"))
     stock_choices = ("place:{}", "discard:{}") if own else ("take:{}",)

@@ -27,16 +27,17 @@ const InkhornScene = (() => {
   }
 
   // Board pieces standing for several legal actions ask which, in a small menu by the piece.
-  function openMenu(anchor, options, choose) {
+  // `options`: [label, run, action id or ""] entries.
+  function openMenu(anchor, options) {
     closeMenu();
     const menu = el("div", "choice-menu");
     menu.setAttribute("role", "menu");
-    for (const [id, label] of options) {
+    for (const [label, run, id] of options) {
       const b = el("button", "", label);
       b.type = "button";
-      b.dataset.action = id;
+      if (id) b.dataset.action = id;
       b.setAttribute("role", "menuitem");
-      b.addEventListener("click", (event) => { event.stopPropagation(); closeMenu(); choose(id); });
+      b.addEventListener("click", (event) => { event.stopPropagation(); closeMenu(); run(); });
       menu.append(b);
     }
     const cancel = el("button", "cancel", "Cancel");
@@ -70,18 +71,27 @@ const InkhornScene = (() => {
     }
     let tip = p.tip || p.text;
     const mine = (p.choices || []).filter((id) => ctx.legal.has(id));
-    if (mine.length) {
+    const spells = ctx.compose && p.letter ? p.letter : "";
+    if (mine.length || spells) {
       for (const id of mine) ctx.drawn.add(id);
       const labels = mine.map((id) => ctx.legal.get(id));
+      if (spells) {
+        ctx.compose.pieces.set(node, spells);
+        labels.unshift(`add ${spells.toUpperCase()} to your word`);
+      }
       tip = `${tip} — ${labels.join(" / ")}`;
       node.classList.add("choosable");
+      if (spells) node.classList.add("spells");
       node.tabIndex = 0;
       node.setAttribute("role", "button");
-      node.dataset.choices = mine.join(" ");
+      if (mine.length) node.dataset.choices = mine.join(" ");
+      if (spells) node.dataset.letter = spells;
       const act = (event) => {
         event.stopPropagation();
-        if (mine.length === 1) ctx.choose(mine[0]);
-        else openMenu(node, mine.map((id) => [id, ctx.legal.get(id)]), ctx.choose);
+        const options = mine.map((id) => [ctx.legal.get(id), () => ctx.choose(id), id]);
+        if (spells && !node.classList.contains("picked")) options.unshift([labels[0], () => ctx.compose.add(node), ""]);
+        if (options.length === 1) options[0][1]();
+        else if (options.length) openMenu(node, options);
       };
       node.addEventListener("click", act);
       node.addEventListener("keydown", (event) => {
@@ -132,6 +142,75 @@ const InkhornScene = (() => {
     body.style.setProperty("--mid-row", String(rows / 2));
   }
 
+  // A word spelled by clicking lettered pieces: the letters picked so far, in order (click
+  // one to take it out), a box to type a letter no card shows (the game lays a card face
+  // down as a wild for it), and buttons to send, shorten or clear the word. The word lives
+  // in the page until it is sent; the game judges it then.
+  function composer(z, ctx) {
+    const picked = [];  // {node, letter}: node is the piece clicked, or null for a typed letter
+    const word = el("div", "pieces");
+    const typed = el("input", "compose-type");
+    typed.type = "text";
+    typed.maxLength = 12;
+    typed.autocomplete = "off";
+    typed.placeholder = "type a letter";
+    typed.setAttribute("aria-label", "type a letter to add (laid as a wild if no card of yours shows it)");
+    const send = el("button", "spell", "");
+    send.type = "button";
+    const back = el("button", "", "⌫ Last letter");
+    back.type = "button";
+    const clear = el("button", "", "Clear");
+    clear.type = "button";
+    const buttons = el("div", "compose-buttons");
+    buttons.append(typed, send, back, clear);
+    const letters = () => picked.map((p) => p.letter).join("");
+    const drop = (k) => { const [p] = picked.splice(k, 1); if (p.node) p.node.classList.remove("picked"); };
+    const show = () => {
+      word.replaceChildren(...picked.map((p, k) => {
+        let copy;
+        if (p.node) {
+          copy = p.node.cloneNode(true);
+          copy.classList.remove("picked", "spells", "choosable");
+          copy.removeAttribute("data-choices");
+          copy.removeAttribute("data-letter");
+          copy.title = `${copy.title.split(" — ")[0]} — click to take it out of the word`;
+        } else {
+          copy = el("div", "piece k-card face-down");
+          copy.append(el("span", "text", p.letter.toUpperCase()), el("span", "sub", "typed"));
+          copy.title = `${p.letter.toUpperCase()}, typed: a card of yours shows it, or one is laid face down as a wild — click to take it out`;
+        }
+        copy.tabIndex = 0;
+        copy.setAttribute("role", "button");
+        copy.setAttribute("aria-label", copy.title);
+        copy.addEventListener("click", () => { drop(k); show(); });
+        copy.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); drop(k); show(); }
+        });
+        return copy;
+      }));
+      if (!picked.length) word.append(el("span", "nothing", "click your cards to spell"));
+      const w = letters();
+      send.textContent = w ? `Spell ${w.toUpperCase()}` : "Spell";
+      send.disabled = w.length < 2;
+      back.disabled = clear.disabled = !picked.length;
+    };
+    ctx.compose.add = (node) => { node.classList.add("picked"); picked.push({ node, letter: ctx.compose.pieces.get(node) }); show(); };
+    typed.addEventListener("input", () => {
+      for (const ch of typed.value.toLowerCase()) if (ch >= "a" && ch <= "z") picked.push({ node: null, letter: ch });
+      typed.value = "";
+      show();
+    });
+    typed.addEventListener("keydown", (event) => {
+      if (event.key === "Backspace" && !typed.value && picked.length) { drop(picked.length - 1); show(); }
+      if (event.key === "Enter") { event.preventDefault(); send.click(); }
+    });
+    send.addEventListener("click", () => { if (letters().length >= 2) ctx.choose(z.compose + letters()); });
+    back.addEventListener("click", () => { if (picked.length) drop(picked.length - 1); show(); });
+    clear.addEventListener("click", () => { while (picked.length) drop(0); show(); });
+    show();
+    return [word, buttons];
+  }
+
   function drawZone(z, ctx) {
     const node = el("section", `zone l-${z.layout}`);
     if (z.key) node.dataset.key = z.key;
@@ -143,6 +222,11 @@ const InkhornScene = (() => {
     if (z.layout === "grid" && z.size) {
       body.style.gridTemplateColumns = `repeat(${z.size[1]}, minmax(0, 1fr))`;
       body.style.gridTemplateRows = `repeat(${z.size[0]}, auto)`;
+    }
+    if (z.compose && ctx.compose) {
+      node.classList.add("compose");
+      node.append(...composer(z, ctx));
+      return node;
     }
     node.append(body);
     for (const p of z.pieces) body.append(drawPiece(p, ctx, body));
@@ -168,9 +252,15 @@ const InkhornScene = (() => {
   }
 
   // Draw `scene` into `root`. `legal`: Map of action id -> label (empty when it is not the
-  // viewer's turn); `choose(id)` plays one. Returns the set of actions drawn on the table.
-  function draw(root, scene, { names = [], viewer = null, legal = new Map(), choose = () => {} } = {}) {
-    const ctx = { legal, choose, colours: scene.colours || {}, drawn: new Set() };
+  // viewer's turn); `choose(id)` plays one; `open`: the decision takes typed actions. Returns
+  // the set of actions drawn on the table (its `composing` is true when a word can be spelled
+  // on the table).
+  function draw(root, scene, { names = [], viewer = null, legal = new Map(), choose = () => {}, open = false } = {}) {
+    const ctx = { legal, choose, colours: scene.colours || {}, drawn: new Set(), compose: null };
+    const spell = scene.zones.find((z) => z.compose);
+    if (spell && (open || [...legal.keys()].some((id) => id.startsWith(spell.compose)))) {
+      ctx.compose = { pieces: new Map(), add: () => {} };
+    }
     const keepLegend = root.querySelector("details.legend");
     const legendOpen = keepLegend ? keepLegend.open : false;
     const parts = [];
@@ -197,6 +287,7 @@ const InkhornScene = (() => {
     legend.open = legendOpen;
     parts.push(legend);
     root.replaceChildren(...parts);
+    ctx.drawn.composing = !!ctx.compose;
     return ctx.drawn;
   }
 

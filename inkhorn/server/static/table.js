@@ -85,7 +85,7 @@ function onState(msg) {
 function drawBoard() {
   const legal = new Map(view.actions.map((a) => [a.id, a.label]));
   const names = info ? info.seats.map((s) => s.name) : [];
-  return InkhornScene.draw($("board"), view.scene, { names, viewer: view.seat, legal, choose: play });
+  return InkhornScene.draw($("board"), view.scene, { names, viewer: view.seat, legal, choose: play, open: !!view.open });
 }
 
 function drawWho() {
@@ -137,10 +137,22 @@ function drawActions(drawn) {
   $("move-error").textContent = "";
   $("typed").hidden = !view.open;
   const rest = view.actions.filter((a) => !drawn.has(a.id));
-  $("on-table").hidden = drawn.size === 0;
-  $("on-table").textContent = drawn.size
-    ? `Choose on the table (${drawn.size === 1 ? "1 choice" : `${drawn.size} choices`} highlighted: click, or Tab and Enter)${rest.length ? ", or here:" : "."}`
-    : "";
+  const onTable = $("on-table");
+  onTable.hidden = drawn.size === 0 && !drawn.composing;
+  onTable.replaceChildren();
+  if (drawn.size || drawn.composing) {
+    const what = drawn.composing ? "Spell a word on the table by clicking your cards"
+      : `Choose on the table (${drawn.size === 1 ? "1 choice" : `${drawn.size} choices`} highlighted: click, or Tab and Enter)`;
+    onTable.append(`${what}${rest.length ? ", or here:" : "."} `);
+    const go = el("button", { type: "button", id: "to-choices", class: "link" }, "Show me ↓");
+    go.addEventListener("click", () => {
+      const where = document.querySelector(drawn.composing ? "#board .compose" : "#board .choosable");
+      const first = document.querySelector("#board .choosable");
+      if (where) where.scrollIntoView({ block: "center" });
+      if (first) first.focus({ preventScroll: true });
+    });
+    onTable.append(go);
+  }
   const list = $("actions");
   list.replaceChildren();
   if (view.undo) {
