@@ -374,6 +374,9 @@ class AddKnowledge(Step):
     def prompt(self, state: AncientsState) -> str:
         return f"Place {self.n} knowledge on one of your monuments"
 
+    def label(self, state: AncientsState, action: str) -> str:
+        return f"place {self.n} knowledge on {card_label(state, action)}"
+
 
 @dataclass(frozen=True)
 class MovePick(Step):
@@ -390,6 +393,9 @@ class MovePick(Step):
 
     def prompt(self, state: AncientsState) -> str:
         return "You may move a monument of your Timeline"
+
+    def label(self, state: AncientsState, action: str) -> str:
+        return "move nothing" if action == "skip" else f"move {card_label(state, action)}"
 
 
 @dataclass(frozen=True)
@@ -410,6 +416,9 @@ class MoveTo(Step):
     def prompt(self, state: AncientsState) -> str:
         return f"Move {state.content.all[self.card].name} to which column?"
 
+    def label(self, state: AncientsState, action: str) -> str:
+        return f"to column {action[4:]}"
+
 
 @dataclass(frozen=True)
 class MoveLevel(Step):
@@ -428,6 +437,9 @@ class MoveLevel(Step):
     def prompt(self, state: AncientsState) -> str:
         return f"Place it below or above the monument in column {self.col}?"
 
+    def label(self, state: AncientsState, action: str) -> str:
+        return f"{action} the monument in column {self.col}"
+
 
 @dataclass(frozen=True)
 class SwapPick(Step):
@@ -442,6 +454,9 @@ class SwapPick(Step):
 
     def prompt(self, state: AncientsState) -> str:
         return "You may swap two monuments of your Timeline: pick the first"
+
+    def label(self, state: AncientsState, action: str) -> str:
+        return "swap nothing" if action == "skip" else f"swap {card_label(state, action)}"
 
 
 @dataclass(frozen=True)
@@ -461,6 +476,9 @@ class SwapWith(Step):
 
     def prompt(self, state: AncientsState) -> str:
         return f"Swap {state.content.all[self.first].name} with which monument?"
+
+    def label(self, state: AncientsState, action: str) -> str:
+        return f"with {card_label(state, action)}"
 
 
 EFFECT_STEPS = (

@@ -505,6 +505,9 @@ class FlipTile(Step):
     def prompt(self, state: AncientsState) -> str:
         return "Flip which level I technology tile to level II?"
 
+    def label(self, state: AncientsState, action: str) -> str:
+        return f"flip technology tile {action[5:]} to level II"
+
 
 RULE_STEPS = (
     KeepCards, ChooseAction, ChooseColumn, ChooseLevel, PayCards, ArchiveCard, ExcavateCard, FlipTile

@@ -764,11 +764,17 @@ class Choose(Step):
         }[self.effect]
 
     def label(self, state: S, action: str) -> str:
-        tail = action.split(":")[1]
+        head, _, tail = action.partition(":")
         if tail.isdigit():
             c = state.content.cards[int(tail)]
-            return f"{action.split(':')[0]} {c.letter.upper()} ({c.name})"
-        return action
+            return f"{head} {c.letter.upper()} ({c.name})"
+        card = state.content.cards[self.card]
+        return {
+            "gain:coins": f"take {card.amount} coins", "gain:prestige": f"take {card.alt} prestige",
+            "take:ink": "take an ink token", "take:remover": "take a remover token",
+            "take:none": "take nothing (the supply is empty)", "jail:none": "jail no card",
+            "trash:yes": f"trash {card.name}", "trash:no": f"keep {card.name}", "trash:none": "trash no card",
+        }.get(action, action)
 
 
 @dataclass(frozen=True)

@@ -144,7 +144,7 @@ def action_label(state, step, action: str) -> str:
 COLOUR_WORDS = {
     "colour": "{}", "tok": "a {} token", "grant": "fund the {} Institution", "show": "show {}",
     "from": "from the {} track", "to": "onto the {} track", "slot": "the {} Institution", "pay": "pay four {}",
-    "lose": "discard a {} token",
+    "lose": "discard a {} token", "give": "give up a {} Feature",
 }
 
 
