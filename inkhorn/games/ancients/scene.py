@@ -86,7 +86,8 @@ def civilisation(c: Content, obs: dict[str, Any], s: int, me: int | None) -> lis
         for level, slot in enumerate(levels):
             at = (1 - level, col)  # the upper level is drawn above
             if slot is None:
-                timeline.append(Piece(text=f"column {col + 1}", kind="slot", empty=True, at=at,
+                timeline.append(Piece(text="second card" if level else f"column {col + 1}", kind="slot",
+                                      sub=f"column {col + 1}" if level else "", empty=True, at=at,
                                       choices=(f"col:{col + 1}",) if own else (),
                                       tip=f"column {col + 1}{' (declines next)' if col == 0 else ''}, "
                                           f"{'upper' if level else 'lower'} level: empty"))
@@ -109,7 +110,7 @@ def civilisation(c: Content, obs: dict[str, Any], s: int, me: int | None) -> lis
         Zone("Civilisation", facts, seat=s, key=f"facts-{s}",
              note=("to play" if obs["turn"] == s else "") + (" · first player" if obs["first"] == s else "")),
         Zone("Timeline", timeline, seat=s, layout="grid", size=(2, 6), key=f"timeline-{s}",
-             note="columns 1 to 6; column 1 declines next"),
+             note="columns 1 to 6, a second card above; column 1 declines next"),
         Zone("Past", past, seat=s, key=f"past-{s}"),
         Zone("Artifacts and technologies", kept, seat=s, key=f"kept-{s}"),
     ]

@@ -115,11 +115,21 @@ def render(state, seat: int | None) -> Any:
     return Panel(Group(*parts), title="Verse & Variant")
 
 
+def card_words(state, card: int) -> str:
+    """A card in words, for choices and the log: "Green 2 (1 Majority Text; corrupted)",
+    "T-10c Momentum Forge"."""
+    name = CARD_NAMES[card]
+    if card >= NUM_WITNESSES:
+        return f"{name} {state.content.tools[name].title}"
+    y = state.content.yields[card]
+    words = ", ".join(f"{y[k]} {(*FEATURE_NAMES, 'Lacuna')[k]}" for k in range(6) if y[k]) or "no Feature"
+    return f"{COLOURS[card // 9].title()} {card % 9 + 1} ({words}{'; corrupted' if y[6] >= 0 else ''})"
+
+
 def action_label(state, step, action: str) -> str:
     head, _, rest = action.partition(":")
     if rest in CARD_BY_NAME:
-        c = CARD_BY_NAME[rest]
-        return f"{head} {card_text(state, c).plain}"
+        return f"{head} {card_words(state, CARD_BY_NAME[rest])}"
     words = {
         "take": "Take the Desk (spend a Grant)", "pass": "Pass", "lockdown": "Archive-Lockdown",
         "eureka": "Spend Eureka (+2 rank)", "skip": "Skip", "done": "Done", "keep": "Keep it for later",
