@@ -329,7 +329,7 @@ class ChooseReceiver(Step):
         return "Second Hour: to whom do you give " + _lectern_words(state, self.lectern) + "?"
 
     def label(self, state: ScriptoriaState, action: str) -> str:
-        return f"give it to {action[3:]}"
+        return f"give it to seat {_seat_of(action[3:], state.num_players)}"
 
     def public(self, state: ScriptoriaState) -> dict:
         return {"lectern": state.content.lectern_ids[state.lecterns[self.lectern]]}

@@ -117,6 +117,9 @@ def copyist(c: Content, obs: dict[str, Any], s: int, me: int | None, decision: s
     if not own and decision == "ChooseReceiver" and obs["to_act"] == me:
         inks.append(Piece(text=f"give to seat {s}", kind="slot", choices=(f"to:seat{s}",),
                           tip=f"give the lectern to seat {s}"))
+    lectern = next((lec for lec in obs["lecterns"] if lec["owner"] == s), None)
+    on_lectern = [sketch(c, sid, (f"place:{sid}", f"discard:{sid}") if own else ()) for sid in lectern["sketches"]] \
+        if lectern else []
     stock_choices = ("place:{}", "discard:{}") if own else ("take:{}",)
     stock = [sketch(c, sid, tuple(f.format(sid) for f in stock_choices)) for sid in cp["stock"]]
     scroll = []
@@ -143,6 +146,8 @@ def copyist(c: Content, obs: dict[str, Any], s: int, me: int | None, decision: s
     return [
         Zone("Inks and Help" + role, inks, seat=s, key=f"inks-{s}",
              note=f"{cp['points']} points scored · achievements: {ach}"),
+        *([Zone(c.lectern_names[c.lectern_ids.index(lectern["lectern"])], on_lectern, seat=s, key=f"lectern-{s}",
+                note="its sketches: place them this Last Hour; the rest go to the stock")] if lectern else []),
         Zone("Stock", stock, seat=s, key=f"stock-{s}", note=f"{len(stock)} of 7 sketches"),
         Zone("Scroll", scroll, seat=s, layout="grid", size=(rows, SCROLL_SIZE[1]), key=f"scroll-{s}",
              note=f"{placed} of {len(scroll)} places illuminated"),
