@@ -86,7 +86,7 @@ def redraws(browser: Any, url: str, moves: int, rng: random.Random) -> list[floa
             page.wait_for_timeout(20)
             continue
         before = page.get_attribute("#table", "data-version")
-        pieces = page.locator("#board .choosable")
+        pieces = page.locator("#board .choosable[data-choices]")  # not a letter being added to a word
         if pieces.count():
             pieces.nth(rng.randrange(pieces.count())).click()
             menu = page.locator(".choice-menu button[data-action]")
