@@ -28,6 +28,7 @@ class MatchResult:
     seconds: float
     actions: list[str]
     stats: dict[str, float]
+    ending: str = ""  # which of the game's endings ended it (Game.ending)
 
     def record(self, with_actions: bool = False) -> dict[str, Any]:
         """One JSON line of ``inkhorn simulate``."""
@@ -85,6 +86,7 @@ def play_match(
         seconds=time.perf_counter() - started,
         actions=list(state.history),
         stats=game.stats(state),
+        ending=game.ending(state),
     )
 
 

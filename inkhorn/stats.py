@@ -1,15 +1,12 @@
-"""The statistics shared by ``inkhorn arena`` and the lab: intervals, paired differences,
-who beats whom, and OpenSkill ratings.
-
-Plain Python (no numpy), so the arena needs nothing beyond the core dependencies. Every
-interval is a 95 % one; "significant" means the interval leaves out the value of no effect.
-"""
+"""The arena's statistics, shared with the lab: who beats whom, OpenSkill ratings, and the
+Wilson interval of a share (plain Python, so ``inkhorn arena`` needs nothing beyond the core
+dependencies; the lab's tests and intervals are ``inkhorn.lab.stats``, on scipy and
+statsmodels)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 Z95 = 1.959963984540054
@@ -23,42 +20,10 @@ def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, floa
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(max(0.0, p * (1 - p) / trials + z * z / (4 * trials * trials))) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A mean with its 95 % interval (normal approximation), over ``n`` values."""
-
-    mean: float
-    low: float
-    high: float
-    n: int
-
-    def excludes(self, value: float = 0.0) -> bool:
-        return self.n > 1 and (self.low > value or self.high < value)
-
-
-def mean_ci(values: Sequence[float], z: float = Z95) -> Estimate:
-    """Mean and 95 % interval; for paired designs pass the per-pair differences."""
-    n = len(values)
-    if n == 0:
-        return Estimate(math.nan, math.nan, math.nan, 0)
-    mean = math.fsum(values) / n
-    if n == 1:
-        return Estimate(mean, -math.inf, math.inf, 1)
-    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return Estimate(mean, mean - half, mean + half, n)
-
-
-def proportion_p_value(successes: float, trials: float, expected: float) -> float:
-    """Two-sided p-value of a share against the share expected if nothing mattered (normal
-    approximation, fine for the hundreds of games an experiment plays)."""
-    if trials <= 0 or not 0 < expected < 1:
-        return 1.0
-    z = (successes / trials - expected) / math.sqrt(expected * (1 - expected) / trials)
-    return math.erfc(abs(z) / math.sqrt(2))
+    # within [0, 1] and holding the share itself (rounding leaves 5.6e-17 above a share of 0)
+    low = 0.0 if successes <= 0 else min(max(0.0, centre - half), p)
+    high = 1.0 if successes >= trials else max(min(1.0, centre + half), p)
+    return (low, high)
 
 
 def beats(a: int, b: int, scores: Sequence[float], winners: Sequence[int]) -> float:

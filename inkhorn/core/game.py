@@ -129,6 +129,15 @@ class Game(ABC, Generic[S]):
         """Figures of a finished game worth summarising over many (e.g. Days played)."""
         return {}
 
+    def endings(self, options: Any) -> tuple[str, ...]:
+        """Every way a game with these options can end, in the rulebook's words (a safety
+        limit of our own included, said as such): the lab reports how often each happens."""
+        return ("the game's end",)
+
+    def ending(self, state: S) -> str:
+        """Which of :meth:`endings` ended this finished game."""
+        return self.endings(state.options)[0]
+
     def holdings(self, state: S) -> list[dict[str, Counter[str]]] | None:
         """What each seat has of the named components now, for the lab's content events.
 

@@ -1,16 +1,19 @@
 """The findings of a results folder, as numbers (the report turns them into words and plots).
 
-* **seat advantage**: per player count, each seat's win share against ``1/players``, with a
-  Wilson interval and a two-sided p-value;
+* **seat advantage**: per player count, each seat's win share against ``1/players``, with an
+  exact interval and an exact binomial test, judged over all seats at once (Holm);
+* **how games end**: the share of games each of the game's endings (``Game.endings``) ended;
 * **variants**: each variant against the baseline on the same games (paired): differences
   in the first seat's win share, the score spread, the game length (decisions and every
-  figure of ``Game.stats``) and the lead changes, each with a 95 % interval;
+  figure of ``Game.stats``) and the lead changes, each with a t interval and a paired test,
+  judged over a variant's measures at once (Holm);
 * **components**: for every component some seat took (acquired or played), in the
   baseline's games: how often it was taken, the taking seats' win share against what
   comparable seats win (same player count, seat and agent, and about as many components
   taken: taking many cards goes with winning, whichever they are), with an interval; flagged
-  *dominant* when the interval lies above the seats' baseline, *weak* when below, *dead*
-  when taken in under 2 % of seat-games;
+  *dominant* or *weak* when an exact binomial test against the comparable seats' share says
+  so after Holm's adjustment over every component judged, *dead* when taken in under 2 % of
+  seat-games;
 * **ladder**: with several agents, OpenSkill ratings and head-to-head shares (as ``inkhorn
   arena``).
 """
@@ -27,10 +30,13 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from inkhorn import games as registry
+from inkhorn.core.errors import InkhornError
 from inkhorn.lab.query import connect
 from inkhorn.lab.spec import BASELINE, LabError
+from inkhorn.lab.stats import ALPHA, Estimate, holm, paired, share_interval, share_p_value
 from inkhorn.lab.store import Results
-from inkhorn.stats import Estimate, beats, mean_ci, proportion_p_value, rate_game, wilson
+from inkhorn.stats import beats, rate_game
 
 DEAD_SHARE = 0.02
 MIN_TAKEN = 20  # fewer takers: no verdict on a component's strength
@@ -47,6 +53,7 @@ class SeatLine:
     ci: tuple[float, float]
     p_value: float
     mean_score: float
+    adjusted: float = 1.0  # Holm-adjusted over every seat of the run
 
     @property
     def rate(self) -> float:
@@ -54,7 +61,7 @@ class SeatLine:
 
     @property
     def significant(self) -> bool:
-        return not self.ci[0] <= self.expected <= self.ci[1]
+        return self.adjusted < ALPHA
 
 
 @dataclass
@@ -63,6 +70,10 @@ class VariantLine:
     pairs: int
     measures: dict[str, Estimate]  # measure -> paired difference (variant minus baseline)
     baseline_means: dict[str, float]
+    adjusted: dict[str, float] = field(default_factory=dict)  # measure -> Holm-adjusted p
+
+    def significant(self, measure: str) -> bool:
+        return self.adjusted.get(measure, 1.0) < ALPHA
 
 
 @dataclass
@@ -74,6 +85,8 @@ class ComponentLine:
     expected: float  # summed baseline win share of the taking seats
     ci: tuple[float, float]
     kinds: dict[str, int]
+    p_value: float = 1.0  # exact binomial test against the comparable seats' share
+    adjusted: float = 1.0  # Holm-adjusted over every component judged
 
     @property
     def rate(self) -> float:
@@ -91,13 +104,9 @@ class ComponentLine:
     def flag(self) -> str:
         if self.share < DEAD_SHARE:
             return "dead"
-        if self.taken < MIN_TAKEN:
+        if self.taken < MIN_TAKEN or self.adjusted >= ALPHA:
             return ""
-        if self.ci[0] > self.baseline:
-            return "dominant"
-        if self.ci[1] < self.baseline:
-            return "weak"
-        return ""
+        return "dominant" if self.rate > self.baseline else "weak"
 
 
 @dataclass
@@ -123,7 +132,7 @@ class Analysis:
     seat_lines: list[SeatLine]
     scores: dict[int, list[list[float]]]  # players -> per seat, baseline scores
     lengths: dict[str, list[float]]  # decisions and each stat -> baseline values
-    end_conditions: dict[str, tuple[float, int, tuple[float, float]]]  # stat -> (share, games, ci)
+    endings: dict[str, tuple[int, int, tuple[float, float]]]  # ending -> (games it ended, games, ci)
     variant_lines: list[VariantLine]
     components: list[ComponentLine]
     agents: list[AgentLine] = field(default_factory=list)
@@ -173,24 +182,22 @@ def analyse(root: str | Path) -> Analysis:
     seat_lines = []
     for (players, seat), rows in sorted(by_seat.items()):
         wins = sum(r["win"] for r in rows)
-        seat_lines.append(SeatLine(players, seat, len(rows), wins, 1 / players, wilson(wins, len(rows)),
-                                   proportion_p_value(wins, len(rows), 1 / players),
+        seat_lines.append(SeatLine(players, seat, len(rows), wins, 1 / players, share_interval(wins, len(rows)),
+                                   share_p_value(wins, len(rows), 1 / players),
                                    sum(r["score"] for r in rows) / len(rows)))
+    for seat_line, p in zip(seat_lines, holm([x.p_value for x in seat_lines])):
+        seat_line.adjusted = p
     scores: dict[int, list[list[float]]] = {}
     for (players, seat), rows in sorted(by_seat.items()):
         scores.setdefault(players, [[] for _ in range(players)])[seat] = [r["score"] for r in rows]
 
     # ---- lengths and end conditions ------------------------------------------------------
     lengths = {"decisions": [float(g["decisions"]) for g in base_games]}
-    end_conditions = {}
     for name in stat_names:
         values = [g[name] for g in base_games if g[name] is not None]
-        label = name[5:]
-        if values and set(values) <= {0.0, 1.0}:
-            hits = sum(values)
-            end_conditions[label] = (hits / len(values), len(values), wilson(hits, len(values)))
-        elif values:
-            lengths[label] = values
+        if values and not set(values) <= {0.0, 1.0}:  # yes/no figures are told by the endings
+            lengths[name[5:]] = values
+    endings = _endings(meta["spec"], base_games)
 
     # ---- variants against the baseline (paired on the same game) -------------------------
     first_win = {(s["variant"], s["players"], s["game_index"]): s["win"] for s in seats if s["seat"] == 0}
@@ -208,9 +215,11 @@ def analyse(root: str | Path) -> Analysis:
         diffs, means = {}, {}
         for label, f in measures.items():
             values = [(f(b), f(x)) for b, x in pairs if f(b) is not None and f(x) is not None]
-            diffs[label] = mean_ci([x - b for b, x in values])
+            diffs[label] = paired([x - b for b, x in values])
             means[label] = sum(b for b, _ in values) / len(values) if values else float("nan")
-        variant_lines.append(VariantLine(v, len(pairs), diffs, means))
+        tested = [label for label, e in diffs.items() if e.n > 1]
+        adjusted = dict(zip(tested, holm([diffs[label].p_value for label in tested])))
+        variant_lines.append(VariantLine(v, len(pairs), diffs, means, adjusted))
 
     # ---- components (baseline games) -----------------------------------------------------
     # A seat that takes many components tends to win whatever they are, so a taker is
@@ -249,14 +258,33 @@ def analyse(root: str | Path) -> Analysis:
             line[3][kind] += 1
     n_seat_games = len(base_seats) or 1
     components = sorted(
-        (ComponentLine(name, n, n / n_seat_games, w, e, wilson(w, n), dict(k)) for name, (n, w, e, k) in acc.items()),
+        (ComponentLine(name, n, n / n_seat_games, w, e, share_interval(w, n), dict(k),
+                       share_p_value(w, n, e / n) if n >= MIN_TAKEN else 1.0)
+         for name, (n, w, e, k) in acc.items()),
         key=lambda c: (-c.lift, c.component),
     )
+    judged = [c for c in components if c.taken >= MIN_TAKEN and c.share >= DEAD_SHARE]
+    for c, p in zip(judged, holm([c.p_value for c in judged])):
+        c.adjusted = p
 
-    analysis = Analysis(meta["spec"], len(games), variants, seat_lines, scores, lengths, end_conditions,
+    analysis = Analysis(meta["spec"], len(games), variants, seat_lines, scores, lengths, endings,
                         variant_lines, components)
     _ladder(analysis, base_seats)
     return analysis
+
+
+def _endings(spec: dict[str, Any], games: list[dict[str, Any]]) -> dict[str, tuple[int, int, tuple[float, float]]]:
+    """How many games each ending of the game ended, every declared ending listed (those that
+    never happened too), then any other found (results of an older version)."""
+    try:
+        game = registry.get_game(spec["game"])
+        declared = list(game.endings(game.options(spec.get("options") or {})))
+    except InkhornError:
+        declared = []
+    seen = [g.get("ending") or "not recorded (results of an older version)" for g in games]
+    names = declared + sorted(set(seen) - set(declared))
+    n = len(seen)
+    return {name: (seen.count(name), n, share_interval(seen.count(name), n)) for name in names}
 
 
 def _ladder(analysis: Analysis, seats: list[dict[str, Any]]) -> None:
@@ -289,8 +317,8 @@ def _ladder(analysis: Analysis, seats: list[dict[str, Any]]) -> None:
                     cell[0] += beats(a["seat"], b["seat"], sc, winners)
                     cell[1] += 1
     analysis.agents = sorted(
-        (AgentLine(a, count[a], wins[a], wilson(wins[a], count[a]), r.mu, r.sigma, r.ordinal())
+        (AgentLine(a, count[a], wins[a], share_interval(wins[a], count[a]), r.mu, r.sigma, r.ordinal())
          for a, r in zip(agents, ratings)),
         key=lambda x: -x.ordinal,
     )
-    analysis.head_to_head = {k: (v[0] / v[1], v[1], wilson(v[0], v[1])) for k, v in h2h.items()}
+    analysis.head_to_head = {k: (v[0] / v[1], v[1], share_interval(v[0], v[1])) for k, v in h2h.items()}

@@ -118,6 +118,7 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
         "spread": spread,
         "play_seconds": result.seconds - watch.seconds,
         "watch_seconds": watch.seconds,
+        "ending": result.ending,
         **{f"stat_{k}": float(v) for k, v in result.stats.items()},
     }
     event_rows = [

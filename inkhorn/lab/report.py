@@ -15,6 +15,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from inkhorn.lab.analysis import Analysis, analyse  # noqa: E402
 from inkhorn.lab.spec import BASELINE  # noqa: E402
@@ -35,6 +36,11 @@ def _png(fig: Any) -> str:
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
     plt.close(fig)
     return f'<img alt="plot" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
+
+
+def _err(value: float, low: float, high: float) -> list[list[float]]:
+    """Matplotlib's error bar lengths for an interval (never negative, whatever rounding did)."""
+    return [[max(0.0, value - low)], [max(0.0, high - value)]]
 
 
 def _pct(x: float) -> str:
@@ -81,8 +87,9 @@ def _seat_advantage(a: Analysis) -> str:
     fig, axes = plt.subplots(1, len(counts), figsize=(4 * len(counts), 3), squeeze=False)
     for ax, players in zip(axes[0], counts):
         lines = [s for s in a.seat_lines if s.players == players]
+        bars = [_err(s.rate, *s.ci) for s in lines]
         ax.bar([str(s.seat + 1) for s in lines], [s.rate for s in lines], color="#c9a66b",
-               yerr=[[s.rate - s.ci[0] for s in lines], [s.ci[1] - s.rate for s in lines]], capsize=4)
+               yerr=[[b[0][0] for b in bars], [b[1][0] for b in bars]], capsize=4)
         ax.axhline(1 / players, color="#8a5a2b", linestyle="--", label="fair share")
         ax.set_title(f"{players} players")
         ax.set_xlabel("seat (1 = first to play)")
@@ -94,9 +101,12 @@ def _seat_advantage(a: Analysis) -> str:
     for s in a.seat_lines:
         rows.append([str(s.players), str(s.seat + 1), str(s.games), _pct(s.rate),
                      f"{_pct(s.ci[0])}–{_pct(s.ci[1])}", _pct(s.expected), f"{s.p_value:.3g}",
-                     "yes" if s.significant else "no", _num(s.mean_score)])
-    parts.append(_table(["players", "seat", "games", "win share", "95% CI", "fair share", "p", "significant",
-                         "mean score"], rows))
+                     f"{s.adjusted:.3g}", "yes" if s.significant else "no", _num(s.mean_score)])
+    parts.append(_table(["players", "seat", "games", "win share", "95% CI", "fair share", "p", "p (Holm)",
+                         "significant", "mean score"], rows))
+    parts.append(f"<p class='muted'>Exact binomial test of each seat's wins against its fair share, "
+                 f"with an exact (Clopper–Pearson) interval; the {len(a.seat_lines)} seats are judged "
+                 f"together, so “significant” uses p-values adjusted by Holm's method.</p>")
     for players in counts:
         first = a.seat(players, 0)
         worst = min((s for s in a.seat_lines if s.players == players), key=lambda s: s.rate)
@@ -118,6 +128,7 @@ def _distributions(a: Analysis) -> str:
     for ax, players in zip(axes[0], counts):
         per_seat = a.scores[players]
         ax.hist(per_seat, bins=20, label=[f"seat {i + 1}" for i in range(players)], alpha=0.8)
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_title(f"final scores, {players} players")
         ax.set_xlabel("score")
         ax.legend(fontsize=7)
@@ -129,6 +140,8 @@ def _distributions(a: Analysis) -> str:
         values = a.lengths[name]
         ax.hist(values, bins=min(30, max(5, len(set(values)))), color="#8a5a2b")
         ax.set_title(name.replace("_", " "))
+        if all(float(v).is_integer() for v in values):
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         mean = sum(values) / len(values)
         ordered = sorted(values)
         rows.append([html.escape(name.replace("_", " ")), _num(mean), _num(ordered[len(ordered) // 2]),
@@ -141,23 +154,24 @@ def _distributions(a: Analysis) -> str:
     return _section("distributions", "Scores and game length (baseline)", "".join(parts))
 
 
-def _end_conditions(a: Analysis) -> str:
-    if not a.end_conditions:
-        body = "<p>This game reports no end conditions in its statistics.</p>"
-        return _section("end-conditions", "How games end", body)
+def _endings(a: Analysis) -> str:
     rows = []
-    for name, (share, n, ci) in sorted(a.end_conditions.items()):
-        rows.append([html.escape(name.replace("_", " ")), _pct(share), f"{_pct(ci[0])}–{_pct(ci[1])}", str(n)])
-    most = max(a.end_conditions.items(), key=lambda kv: kv[1][0])
-    body = _table(["end condition", "share of games", "95% CI", "games"], rows) + _finding(
-        f"The most frequent: {most[0].replace('_', ' ')} in {_pct(most[1][0])} of games.")
-    return _section("end-conditions", "How games end", body)
+    for name, (hits, n, ci) in a.endings.items():
+        rows.append([html.escape(name), str(hits), _pct(hits / n if n else 0.0), f"{_pct(ci[0])}–{_pct(ci[1])}"])
+    total = sum(hits for hits, _, _ in a.endings.values())
+    rows.append(["<b>all games</b>", str(total), _pct(1.0 if total else 0.0), ""])
+    most = max(a.endings.items(), key=lambda kv: kv[1][0])
+    others = [f"{name} in {_pct(hits / n)}" for name, (hits, n, _) in a.endings.items() if name != most[0] and hits]
+    body = _table(["ending", "games", "share of games", "95% CI"], rows) + _finding(
+        f"Most games end with {most[0]} ({most[1][0]} of {most[1][1]}, {_pct(most[1][0] / most[1][1])})"
+        + (f"; the others with {', '.join(others)}." if others else "; no game ended otherwise."))
+    return _section("end-conditions", "How games end (baseline)", body)
 
 
-def _describe_diff(label: str, e: Any, base: float) -> str:
+def _describe_diff(label: str, e: Any, base: float, significant: bool) -> str:
     if e.n < 2:
         return f"{label}: too few paired games"
-    change = "no clear change" if not e.excludes(0) else ("higher" if e.mean > 0 else "lower")
+    change = "no clear change" if not significant else ("higher" if e.mean > 0 else "lower")
     unit = " points" if label == "first seat win share" else ""
     scale = 100 if label == "first seat win share" else 1
     return (f"{label} {e.mean * scale:+.3g}{unit} (95% CI {e.low * scale:+.3g} to {e.high * scale:+.3g}; "
@@ -179,18 +193,22 @@ def _variants(a: Analysis) -> str:
             e = v.measures[label]
             base = abs(v.baseline_means[label]) or 1.0
             if e.n > 1:
-                ax.errorbar([e.mean / base], [i], xerr=[[(e.mean - e.low) / base], [(e.high - e.mean) / base]],
-                            fmt="o", color="#a01c1c" if e.excludes(0) else "#555", capsize=3)
+                ax.errorbar([e.mean / base], [i], xerr=_err(e.mean / base, e.low / base, e.high / base),
+                            fmt="o", color="#a01c1c" if v.significant(label) else "#555", capsize=3)
         ax.axvline(0, color="#8a5a2b")
         ax.set_yticks(range(len(labels)), labels)
         ax.set_xlabel("difference relative to the baseline mean (95% CI)")
         parts.append(_png(fig))
         rows = [[html.escape(label), _num(v.baseline_means[label]), _num(e.mean), f"{_num(e.low)} to {_num(e.high)}",
-                 "yes" if e.excludes(0) else "no"] for label, e in v.measures.items()]
-        parts.append(_table(["measure", "baseline mean", "difference", "95% CI", "significant"], rows))
-        changed = [lab for lab, e in v.measures.items() if e.excludes(0)]
+                 f"{v.adjusted[label]:.3g}" if label in v.adjusted else "n/a",
+                 "yes" if v.significant(label) else "no"] for label, e in v.measures.items()]
+        parts.append(_table(["measure", "baseline mean", "difference", "95% CI", "p (Holm)", "significant"], rows))
+        parts.append("<p class='muted'>Paired on the same seeds: Student-t interval of the differences and a "
+                     "paired t-test, the measures judged together (Holm).</p>")
+        changed = [lab for lab in v.measures if v.significant(lab)]
         key = ["first seat win share", "decisions", "score spread", "lead changes"]
-        sentence = f"{v.variant}: " + "; ".join(_describe_diff(k, v.measures[k], v.baseline_means[k]) for k in key)
+        sentence = f"{v.variant}: " + "; ".join(_describe_diff(k, v.measures[k], v.baseline_means[k], v.significant(k))
+                                                for k in key)
         sentence += "." if changed else ". No measure changes significantly."
         parts.append(_finding(sentence))
     return _section("variants", "Variants against the baseline (paired seeds)", "".join(parts))
@@ -207,11 +225,13 @@ def _components(a: Analysis) -> str:
     if top:
         fig, ax = plt.subplots(figsize=(7, 0.28 * len(top) + 1))
         for i, c in enumerate(top):
-            ax.errorbar([c.rate], [i], xerr=[[c.rate - c.ci[0]], [c.ci[1] - c.rate]], fmt="o", capsize=2,
+            ax.errorbar([c.rate], [i], xerr=_err(c.rate, *c.ci), fmt="o", capsize=2,
                         color={"dominant": "#a01c1c", "weak": "#1c4fa0"}.get(c.flag, "#555"))
             ax.plot([c.baseline], [i], "|", color="#8a5a2b", markersize=10)
         ax.set_yticks(range(len(top)), [c.component for c in top], fontsize=7)
         ax.invert_yaxis()
+        ax.set_title(f"the {min(15, len(solid))} components with the highest lift and the "
+                     f"{max(0, len(top) - 15)} with the lowest, of {len(solid)}", fontsize=9)
         ax.set_xlabel("win share of the seats that took it (bar: comparable seats' share)")
         parts.append(_png(fig))
     rows = []
@@ -228,8 +248,9 @@ def _components(a: Analysis) -> str:
            else "No component is significantly dominant. ")
         + (f"Weak: {', '.join(weak[:8])}. " if weak else "")
         + (f"Dead (taken in under 2% of seat-games): {', '.join(dead[:8])}. " if dead else "None is dead. ")
-        + f"Takers are compared with seats that took about as many components; with {len(comps)} components "
-        f"about {max(1, round(0.05 * len(comps)))} flags are expected by chance alone."))
+        + "Takers are compared with seats that took about as many components, by an exact binomial test; "
+        f"the {sum(1 for c in comps if c.taken >= 20 and c.flag != 'dead')} components taken at least 20 times "
+        "are judged together (Holm's adjustment), so a flag is not luck among many."))
     parts.append("<details open><summary>every component</summary>" + _table(
         ["component", "taken", "of seat-games", "takers' win share", "95% CI", "comparable seats", "lift", "flag"],
         rows) + "</details>")
@@ -267,12 +288,13 @@ def _ladder(a: Analysis) -> str:
 
 
 def render_html(a: Analysis) -> str:
-    sections = [_overview(a), _seat_advantage(a), _distributions(a), _end_conditions(a), _variants(a),
+    sections = [_overview(a), _seat_advantage(a), _distributions(a), _endings(a), _variants(a),
                 _components(a), _ladder(a)]
     title = f"inkhorn lab: {a.spec['game']}"
     return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
             f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>"
-            f"<p class='muted'>Intervals are 95%; “significant” means the interval leaves out no effect. "
+            f"<p class='muted'>Intervals are 95%; “significant” means a test finds an effect at the 5% level "
+            f"after adjusting for the comparisons made together. "
             f"The {BASELINE} is the spec's options without any variant.</p>{''.join(sections)}</body></html>")
 
 

@@ -138,6 +138,12 @@ class AncientsGame(Game):
         """Rounds played, and whether the end was triggered by the rules or the round limit."""
         return {"rounds": float(state.round), "end_triggered": float(state.end_triggered)}
 
+    def endings(self, options: Any) -> tuple[str, ...]:
+        return ("a Past reached 14 monuments", f"the round limit ({options.max_rounds} rounds; our safety net, not a rule)")
+
+    def ending(self, state: AncientsState) -> str:
+        return self.endings(state.options)[0 if state.end_triggered else 1]
+
     def chapter(self, state: AncientsState) -> str:
         return f"Round {state.round}"
 

@@ -154,6 +154,14 @@ class ManuscriptGame(Game):
 
         return render(state, seat)  # type: ignore[arg-type]
 
+    def endings(self, options: Any) -> tuple[str, ...]:
+        return ("a scribe with text in every quadrant and 8 texts finished",
+                f"the round limit ({options.round_limit} rounds; our safety net, not a rule)")
+
+    def ending(self, state: GameState) -> str:
+        assert isinstance(state, ManuscriptState)
+        return self.endings(state.options)[0 if state.end_trigger >= 0 else 1]
+
     def stats(self, state: GameState) -> dict[str, float]:
         assert isinstance(state, ManuscriptState)
         n = state.num_players

@@ -196,6 +196,21 @@ class NovelistGame(Game):
         by_rules = state.final_round or (state.options.coop != "off" and state.rounds < state.options.max_rounds)
         return {"rounds": float(state.rounds), "ended_by_prestige": float(by_rules)}
 
+    def endings(self, options: Any) -> tuple[str, ...]:
+        limit = f"the round limit ({options.max_rounds} rounds; our safety net, not a rule)"
+        if options.coop != "off":
+            return ("the team reached its prestige target", "the rival reached its target", limit)
+        return ("an author reached 60 prestige (then the round was finished)", limit)
+
+    def ending(self, state: NovelistState) -> str:
+        names = self.endings(state.options)
+        n, o = state.num_players, state.options
+        if o.coop != "off":
+            if sum(state.prestige) >= o.team_target * n:
+                return names[0]
+            return names[1] if state.rival_score >= o.rival_target * n else names[2]
+        return names[0] if state.final_round else names[1]
+
     def chapter(self, state: NovelistState) -> str:
         return f"Round {state.rounds + 1}"
 

@@ -109,6 +109,13 @@ class ScriptoriaGame(Game):
         finished = sum(1 for s in range(state.num_players) if state.scroll_full(s))
         return {"days": state.day, "manuscripts_finished": finished, "ended_by_empty_bag": int(finished == 0)}
 
+    def endings(self, options: Any) -> tuple[str, ...]:
+        return ("a manuscript finished at the end of a Day", "the Sketches bag empty at the end of a Day")
+
+    def ending(self, state: GameState) -> str:
+        assert isinstance(state, ScriptoriaState)
+        return self.endings(state.options)[0 if any(state.scroll_full(s) for s in range(state.num_players)) else 1]
+
     def check_integrity(self, state: GameState) -> None:
         assert isinstance(state, ScriptoriaState)
         state.check_integrity()

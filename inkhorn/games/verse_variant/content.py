@@ -117,6 +117,10 @@ class Content:
         self.slot_stars = tuple(s.stars for i in institutions for s in i.slots)
         self.slot_perk = tuple(s.perk for i in institutions for s in i.slots)
         self.witness_models = tuple(witnesses)
+        # each card in words, by card number ("Green 2", "T-10c Momentum Forge")
+        self.card_words: tuple[str, ...] = tuple(
+            f"{COLOURS[c // 9].title()} {c % 9 + 1}" if c < NUM_WITNESSES
+            else f"{CARD_NAMES[c]} {self.tools[CARD_NAMES[c]].title}" for c in range(len(CARD_NAMES)))
 
 
 def _read(path: Readable, source: str, key: str, model: type[M]) -> list[M]:

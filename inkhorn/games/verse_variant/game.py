@@ -170,6 +170,16 @@ class VerseGame(Game):
         """Collation Sessions played and the Reading Desks claimed in them."""
         return {"sessions": float(state.sessions_done), "grants_spent": float(sum(state.spent))}
 
+    def endings(self, options: Any) -> tuple[str, ...]:
+        return ("as many Sessions as scholars (Hands = Players)", "a single scholar with Grants left "
+                "(Single-Grant Survivor)", "every Grant spent mid-Session (Grant Exhaustion)")
+
+    def ending(self, state: VerseState) -> str:
+        names = self.endings(state.options)
+        if state.game_end:
+            return names[2]
+        return names[0] if state.sessions_done >= state.num_players else names[1]
+
     def chapter(self, state: VerseState) -> str:
         return f"Collation Session {state.session}"
 

@@ -159,10 +159,12 @@ COLOUR_WORDS = {
 
 
 def holdings(state) -> list[dict[str, Counter[str]]]:
-    """Per seat: Witnesses and Tools in hand (acquired) and in the tableau (played); see
-    ``Game.holdings``."""
+    """Per seat: Witnesses and Tools in hand (acquired) and in the tableau (played), by name
+    ("Green 2", "T-10c Momentum Forge"); see ``Game.holdings``."""
+    names = state.content.card_words
     return [
-        {"acquired": Counter(map(CARD_NAMES.__getitem__, state.hands[seat])),
-         "played": Counter(map(CARD_NAMES.__getitem__, state.tableau[seat]))}
+        {"acquired": Counter(map(names.__getitem__, state.hands[seat])),
+         "played": Counter(map(names.__getitem__, state.tableau[seat]))}
         for seat in range(state.num_players)
     ]
+
