@@ -116,12 +116,13 @@ def run(
     )
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})
 def query(
     results: Annotated[Path, typer.Argument(metavar="RESULTS", help="A results folder.")],
-    sql: Annotated[str, typer.Argument(metavar="SQL", help="DuckDB SQL over the views games, seats, events.")],
+    sql: Annotated[str, typer.Argument(metavar="SQL", help="DuckDB SQL over the views games, seats, events, "
+                                       "pairs; one statement that only reads.")],
 ) -> None:
-    """Run DuckDB SQL over a results folder and print the answer as a table."""
+    """Run DuckDB SQL over a results folder (read only) and print the answer as a table."""
     try:
         from inkhorn.lab.query import query_table, run_query
     except ImportError as exc:

@@ -43,7 +43,29 @@ def connect(root: str | Path) -> duckdb.DuckDBPyConnection:
     return con
 
 
+READING = {duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN}
+
+
+def check_sql(sql: str) -> None:
+    """One statement that only reads (SELECT, WITH, DESCRIBE, SUMMARIZE, SHOW, EXPLAIN): a
+    query never changes or writes anything (``COPY … TO``, ``CREATE``, ``ATTACH``, ``SET``)."""
+    try:
+        statements = duckdb.extract_statements(sql)
+    except duckdb.Error as exc:
+        first = str(exc).strip().splitlines()[0]
+        raise LabError(f"query failed: {first} (views: games, seats, events, pairs)") from None
+    if not statements:
+        raise LabError("no SQL given: write one SELECT over the views games, seats, events, pairs")
+    if len(statements) > 1:
+        raise LabError(f"one statement at a time, got {len(statements)}")
+    kind = statements[0].type
+    if kind not in READING:
+        raise LabError(f"a query only reads the results: {kind.name} is refused (use SELECT, WITH, DESCRIBE, "
+                       "SUMMARIZE or EXPLAIN)")
+
+
 def run_query(root: str | Path, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    check_sql(sql)
     con = connect(root)
     try:
         cur = con.execute(sql)

@@ -152,6 +152,13 @@ def test_query_runs_sql_over_the_parquet_files(coin):
 @pytest.mark.parametrize("args, message", [
     (["query", "{coin}", "SELECT nope FROM games"], "query failed"),
     (["query", "/nonexistent-folder", "SELECT 1"], "holds no lab results"),
+    (["query", "{coin}", ""], "no SQL given"),
+    (["query", "{coin}", "   "], "no SQL given"),
+    (["query", "{coin}", ";"], "no SQL given"),
+    (["query", "{coin}", "COPY (SELECT * FROM games) TO '{tmp}/copy.csv'"], "COPY is refused"),
+    (["query", "{coin}", "CREATE TABLE t AS SELECT 1"], "CREATE is refused"),
+    (["query", "{coin}", "ATTACH '{tmp}/other.db'"], "ATTACH is refused"),
+    (["query", "{coin}", "SELECT 1; SELECT 2"], "one statement at a time"),
     (["run", "--game", "chess"], "chess"),
     (["run", "--game", "scriptoria", "--option", "colour=blue"], "unknown option 'colour'"),
     (["run", "--game", "scriptoria", "--agents", "wizard"], "unknown agent 'wizard'"),
@@ -159,13 +166,20 @@ def test_query_runs_sql_over_the_parquet_files(coin):
     (["report", "/nonexistent-folder"], "holds no lab results"),
 ])
 def test_bad_input_is_one_clear_line(coin, tmp_path, args, message):
-    args = [a.replace("{coin}", str(coin)) for a in args]
+    args = [a.replace("{coin}", str(coin)).replace("{tmp}", str(tmp_path)) for a in args]
     if args[0] == "run":
         args += ["--out", str(tmp_path / "r")]
     done = lab(*args)
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) <= 2
+    assert not list(tmp_path.iterdir()) or args[0] == "run"  # a refused query wrote nothing
+
+
+def test_sql_that_starts_with_a_comment_is_sql_not_an_option(coin):
+    done = lab("query", str(coin), "-- games per variant\nSELECT count(*) AS n FROM games")
+    assert done.returncode == 0, done.stderr
+    assert "1200" in done.stdout
 
 
 def test_a_results_folder_belongs_to_one_experiment(coin):
