@@ -116,6 +116,7 @@ class ArenaReport:
     head_to_head: list[HeadToHead]
     seconds: float = 0.0
     decisions: int = 0
+    planned: int = 0  # games asked for; more than ``games`` when the run was interrupted
 
     def pair(self, first: str, second: str) -> HeadToHead:
         for h in self.head_to_head:
@@ -176,6 +177,7 @@ def run_arena(
     out = open(out_path, "w") if out_path is not None else None  # noqa: SIM115 (closed in the finally below)
     total_seconds = 0.0
     total_decisions = 0
+    played = 0
     try:
         for g in range(games):
             b, k = divmod(g, len(block))
@@ -209,8 +211,12 @@ def run_arena(
                 h.score += sum(beats(x, y, scores, winners) for x in mine for y in theirs) / n
                 h.trials += 1
             rate_game(model, ratings, seating, scores, winners)
+            played = g + 1
             if progress is not None:
                 progress(g + 1, games, result)
+    except KeyboardInterrupt:  # Ctrl-C: the games finished so far are the report
+        if played == 0:
+            raise
     finally:
         if out is not None:
             out.close()
@@ -219,7 +225,7 @@ def run_arena(
     return ArenaReport(
         game=game_id,
         players=players,
-        games=games,
+        games=played,
         seed=seed,
         options=game.options(options).model_dump(mode="json"),
         block=len(block),
@@ -227,6 +233,7 @@ def run_arena(
         head_to_head=list(pairs.values()),
         seconds=total_seconds,
         decisions=total_decisions,
+        planned=games,
     )
 
 
@@ -243,6 +250,7 @@ def render_report(report: ArenaReport) -> Any:
     title = (
         f"{report.game}: {report.games} games, {report.players} players, seed {report.seed}"
         f" (blocks of {report.block}{'' if balanced else ', last block incomplete'})"
+        + (f"; interrupted after {report.games} of {report.planned}" if report.planned > report.games else "")
     )
     letter = {line.label: chr(ord("A") + i) for i, line in enumerate(report.agents)}
     table = Table(title=title)

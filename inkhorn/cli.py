@@ -8,6 +8,7 @@ import secrets
 import statistics
 import sys
 from collections import Counter, defaultdict
+from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Annotated
 
@@ -33,6 +34,20 @@ app = typer.Typer(
 console = Console()
 err = Console(stderr=True)
 
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"inkhorn {package_version('inkhorn')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Rules engines, bots and a playtesting lab for five manuscript-themed games."""
+
 OptionArg = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")
 ]
@@ -55,7 +70,7 @@ def _output_file(path: Path, flag: str, overwrite: bool = True, example: str = "
         if path.is_dir():
             raise InkhornError(f"{flag} {path} is a folder; give a file name, e.g. {path / example}")
         if path.exists() and not overwrite:
-            raise InkhornError(f"{flag} {path} already exists; give another name (nothing is overwritten)")
+            raise InkhornError(f"{flag} {path} already exists; give another name, or --force to overwrite it")
         parent = path.parent if str(path.parent) else Path(".")
         if not parent.is_dir():
             raise InkhornError(f"{flag} {path}: the folder {parent} does not exist")
@@ -197,8 +212,8 @@ def replay(
 
 
 def _summary_table(results: list[MatchResult]) -> Table:
-    table = Table(title=f"{len(results)} games")
-    for column in ("seat", "agent", "win share", "win rate", "mean score"):
+    table = Table(title=f"{len(results)} games", caption="wins: games won, a shared win counted as its share")
+    for column in ("seat", "agent", "wins", "win rate", "mean score"):
         table.add_column(column, justify="right" if column not in ("agent",) else "left")
     players = results[0].players
     for seat in range(players):
@@ -249,6 +264,7 @@ def simulate(
     option: OptionArg = None,
     out: Annotated[Path | None, typer.Option(help="Write one JSON object per game (JSON lines).")] = None,
     logs: Annotated[bool, typer.Option(help="Include each game's actions in the JSON lines.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out if it exists.")] = False,
 ) -> None:
     """Play many bot games and summarise them."""
     try:
@@ -260,7 +276,7 @@ def simulate(
         check_agent_count(specs, count)
         options = game.options(_options(option)).model_dump()
         if out:
-            _output_file(out, "--out")
+            _output_file(out, "--out", overwrite=force)
     except InkhornError as exc:
         _fail(exc)
     results: list[MatchResult] = []
@@ -283,6 +299,9 @@ def simulate(
             handle.close()
     console.print(_summary_table(results))
     console.print(_stats_table(results))
+    endings = Counter(r.ending for r in results)
+    console.print("How the games ended: " + "; ".join(
+        f"{escape(name)}: {n} ({n / len(results):.0%})" for name, n in endings.most_common()))
     if out:
         console.print(f"[dim]{len(results)} games written to {escape(str(out))}[/dim]")
 
@@ -296,16 +315,20 @@ def arena(
     seed: Annotated[int, typer.Option(help="Seed of the first deal; block b uses seed + b.")] = 0,
     option: OptionArg = None,
     out: Annotated[Path | None, typer.Option(help="Write one JSON object per game (JSON lines).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out if it exists.")] = False,
 ) -> None:
     """Compare agents over seat-rotated games: win rates, margins, ratings."""
     from inkhorn.arena import render_report, run_arena
 
     specs = [a.strip() for a in agents.split(",") if a.strip()]
-    if out:
-        try:
-            _output_file(out, "--out")
-        except InkhornError as exc:
-            _fail(exc)
+    try:
+        if len(set(specs)) < 2:
+            raise InkhornError(f"an arena compares at least two different agents, got {', '.join(specs) or 'none'}"
+                               " (e.g. --agents mcts,greedy,random; one agent alone: inkhorn simulate)")
+        if out:
+            _output_file(out, "--out", overwrite=force)
+    except InkhornError as exc:
+        _fail(exc)
     with _progress() as progress:
         task = progress.add_task(game_id, total=games_count)
         try:
@@ -315,9 +338,14 @@ def arena(
             )
         except InkhornError as exc:
             _fail(exc)
+        except KeyboardInterrupt:
+            err.print("interrupted before the first game finished: nothing to report")
+            raise typer.Exit(130) from None
     console.print(render_report(report))
     if out:
         console.print(f"[dim]{report.games} games written to {escape(str(out))}[/dim]")
+    if report.planned > report.games:
+        raise typer.Exit(130)  # interrupted: the report is partial
 
 
 @app.command()

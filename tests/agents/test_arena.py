@@ -123,3 +123,17 @@ def test_arena_tables_read_whole_in_an_80_column_terminal():
     assert all(len(line) <= 80 for line in text.splitlines())
     for spec in specs:
         assert spec in text
+
+
+def test_ctrl_c_reports_the_games_finished_so_far():
+    def interrupt(done, total, result):
+        if done == 3:
+            raise KeyboardInterrupt
+
+    report = run_arena("scriptoria", 2, ["greedy", "random"], 10, seed=1, progress=interrupt)
+    assert (report.games, report.planned) == (3, 10)
+    assert sum(line.seats for line in report.agents) == 6
+    console = Console(record=True, width=140)
+    console.print(render_report(report))
+    assert "interrupted after 3 of 10" in console.export_text()
+

@@ -84,11 +84,26 @@ def test_output_paths_are_checked_before_any_game_and_never_overwritten(tmp_path
                  ["play", "scriptoria", "--seats", "random,random", "--save", "taken.json"],
                  ["play", "scriptoria", "--seats", "random,random", "--save", "no/such/folder/g.json"],
                  ["simulate", "scriptoria", "--games", "1", "--out", str(tmp_path)],
-                 ["arena", "scriptoria", "--games", "1", "--agents", "random,random", "--out", str(tmp_path)]):
+                 ["simulate", "scriptoria", "--games", "1", "--out", "taken.json"],
+                 ["arena", "scriptoria", "--games", "1", "--agents", "random,greedy", "--out", str(tmp_path)],
+                 ["arena", "scriptoria", "--games", "1", "--agents", "random,greedy", "--out", "taken.json"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 2 and "error:" in result.output, args
         assert "Day 1" not in result.output  # refused before the game started
     assert (tmp_path / "taken.json").read_text() == "a game someone kept"
+    result = runner.invoke(app, ["simulate", "scriptoria", "--games", "1", "--out", "taken.json", "--force"])
+    assert result.exit_code == 0 and json.loads((tmp_path / "taken.json").read_text())["game"] == "scriptoria"
+
+
+@pytest.mark.parametrize("agents", ["greedy", "random,random", ","])
+def test_an_arena_of_fewer_than_two_agents_is_refused(agents):
+    result = runner.invoke(app, ["arena", "scriptoria", "--games", "1", "--agents", agents])
+    assert result.exit_code == 2 and "at least two different agents" in result.output
+
+
+def test_version():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith("inkhorn ")
 
 
 def test_play_without_a_seed_deals_a_new_game_and_never_overwrites_a_log(tmp_path, monkeypatch):
