@@ -204,7 +204,14 @@ def replay(
             if step:
                 console.print(game.render(state, seat))
                 if sys.stdin.isatty():
-                    input("(Enter for the next action) ")
+                    try:
+                        answer = input("(Enter for the next action, q to quit) ")
+                    except (EOFError, KeyboardInterrupt):
+                        answer = "q"
+                    if answer.strip().lower() in ("q", "quit", "exit"):
+                        console.print(f"[dim]left the replay at action {entry.index + 1} of "
+                                      f"{len(record.actions)}[/dim]")
+                        return
         console.print(game.render(state, seat))
         console.print(f"scores {state.scores()}  winners {state.winners()}")
     except InkhornError as exc:

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from inkhorn.agents import Agent, make_agent
 from inkhorn.core import ActionLog, IllegalAction, ReplayLog
+from inkhorn.core.errors import clip
 from inkhorn.core.state import GameState
 from inkhorn.match import agent_seed
 
@@ -81,8 +82,9 @@ class HumanAgent(Agent):
             try:
                 state.check(action)
             except IllegalAction as exc:
-                self.console.print(f"[red]{escape(exc.reason)}[/red]: {escape(repr(action))}. Type a number "
-                                   f"from 1 to {len(legal)}, an action id, or 'help'.")
+                reason = exc.reason if len(exc.reason) <= 200 else exc.reason[:200] + "…"
+                self.console.print(f"[red]{escape(reason)}[/red]: {escape(clip(action))}. "
+                                   f"Type a number from 1 to {len(legal)}, an action id, or 'help'.")
                 continue
             return action
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from inkhorn.cli import app
@@ -117,3 +121,20 @@ def test_hell_profile_is_only_for_scriptoria(sealed, tmp_path):
     result = runner.invoke(app, ["play", "sealed_bids", "--seats", "random,random",
                                  "--hell-profile", str(tmp_path / "h.json")])
     assert result.exit_code == 2 and "Scriptoria" in result.output
+
+
+@pytest.mark.parametrize("keys", [b"\nq\n", b"\n\x04"])
+def test_replay_step_quits_on_q_or_ctrl_d(tmp_path, keys):
+    """At a real terminal (a pseudo-terminal here), q or Ctrl-D leaves the replay cleanly."""
+    assert runner.invoke(app, ["play", "scriptoria", "--seats", "random,random", "--seed", "3",
+                               "--save", str(tmp_path / "g.json")]).exit_code == 0
+    main, child = os.openpty()
+    with subprocess.Popen([sys.executable, "-m", "inkhorn.cli", "replay", str(tmp_path / "g.json"), "--step"],
+                          stdin=child, stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as proc:
+        os.close(child)
+        os.write(main, keys)
+        out, _ = proc.communicate(timeout=60)
+    os.close(main)
+    text = out.decode()
+    assert proc.returncode == 0, text[-500:]
+    assert "left the replay at action" in text and "Aborted" not in text and "Traceback" not in text

@@ -133,3 +133,13 @@ def test_simulate_prints_game_length_figures_for_every_game_in_plain_numbers(gam
     figures = result.output.split("Per game")[1]
     assert any(word in figures for word in ("rounds", "days", "sessions"))
     assert "e+0" not in result.output and "stats: {}" not in result.output
+
+
+@pytest.mark.parametrize("typed", ["x" * 10_000, "place:B53" + "x" * 10_000])
+def test_a_huge_line_at_the_prompt_is_refused_and_not_echoed_in_full(tmp_path, monkeypatch, typed):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", "scriptoria", "--seats", "human,random", "--seed", "4"],
+                           input=f"{typed}\nquit\n")
+    _clean(result)
+    assert "Game left before its end" in result.output
+    assert "x" * 300 not in result.output and "characters" in result.output
