@@ -93,7 +93,10 @@ def render(state: AncientsState, seat: int | None) -> Any:
     if state.phase == "over":
         status = "game over · " + ", ".join(f"builder {s}: {int(v)}" for s, v in enumerate(state.scores()))
     else:
-        status = f"phase {state.phase} · builder {state.turn} to play · {state.actions_left} action(s) left"
+        deciding = state.current_seat()
+        who = (f"builder {state.turn} to play" if deciding in (None, state.turn)
+               else f"builder {deciding} decides now (builder {state.turn}'s turn)")
+        status = f"phase {state.phase} · {who} · {state.actions_left} action(s) left"
     head = Text(
         f"Round {state.round} · {status} · deck {len(state.deck)} · discard {len(state.discard)} · "
         f"reserve {state.reserve}"

@@ -59,7 +59,8 @@ def render(state: ScriptoriaState, seat: int | None) -> Any:
     for k, lec in enumerate(state.lecterns):
         owner = state.lectern_owner[k]
         who = f" → seat{owner}" if owner >= 0 else ""
-        table.add_row(f"{c.lectern_ids[lec]} ({SUPPLIES[c.lectern_supply[lec]]}){who}", sketches_text(state, state.lectern_sketches[k]))
+        table.add_row(f"{c.lectern_names[lec]} ({SUPPLIES[c.lectern_supply[lec]]} supply){who}",
+                      sketches_text(state, state.lectern_sketches[k]))
     table.add_row("Scriptorium", sketches_text(state, state.scriptorium))
     piles = " ".join(
         f"{c.part_ids[p]}:{'/'.join(str(a[2]) for a in c.achievements[p][state.pile_taken[p]:]) or '-'}"

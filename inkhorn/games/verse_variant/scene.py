@@ -111,6 +111,8 @@ def scene(obs: dict[str, Any], me: int | None, options: Any) -> Scene:
     status += f" · Spotlight: {COLOURS[spot]}" if spot >= 0 else " · Spotlight: off"
     if lead >= 0:
         status += f" · Lead: {COLOURS[lead]}"
+    if bout["winner"] >= 0:
+        status += f" · bout won by seat {bout['winner']}"
     zones.append(Zone("The bout", played, key="bout",
                       note="order: " + ", ".join(f"seat {s}" for s in bout["order"])
                       + (f" · Spotlight {COLOURS[spot]}" if spot >= 0 else "")

@@ -54,6 +54,10 @@ def render(state, seat: int | None) -> Any:
     head.append(f" · Spotlight: {COLOURS[spot] if spot >= 0 else 'off'}", style=STYLE[COLOURS[spot]] if spot >= 0 else "dim")
     if state.lead >= 0:
         head.append(f" · Lead: {COLOURS[state.lead]}", style=STYLE[COLOURS[state.lead]])
+    if state.winner >= 0:
+        head.append(f"\nBout won by scholar {state.winner}"
+                    + (f" (finish order: {', '.join(map(str, state.finish))})" if len(state.finish) > 1 else ""),
+                    style="bold")
 
     tracks = Table(title="Demand tracks", show_header=True)
     tracks.add_column("colour")
