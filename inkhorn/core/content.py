@@ -53,31 +53,51 @@ def entries(data: Any, key: str, source: str) -> list[Any]:
     return data[key]
 
 
-def validate(model: type[M], data: Any, source: str, entry: str | None = None) -> M:
-    """``data`` as a ``model``; a failure names the file (``source``), the entry and the field.
+SHOWN_PROBLEMS = 20  # a file broken throughout is told in a screenful, with the rest counted
 
-    Only the first problem is spelled out (later ones often follow from it); how many more
-    there are is counted, so a designer knows to look again after fixing it.
-    """
+
+def validate(model: type[M], data: Any, source: str, entry: str | None = None) -> M:
+    """``data`` as a ``model``; a failure names the file (``source``), the entry and the field
+    of every problem, so a designer fixes them all in one go."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        errors = exc.errors()
-        where = ".".join(str(p) for p in errors[0]["loc"])
-        if not where and entry is None:
-            where = "top level"
-        problem = ": ".join(p for p in (entry, where, errors[0]["msg"]) if p)
-        if len(errors) > 1:
-            problem += f" (and {len(errors) - 1} more)"
-        raise ContentError(source, problem) from None
+        raise ContentError(source, _together(_problems(exc, entry))) from None
 
 
 def validate_each(model: type[M], items: Any, source: str, noun: str = "entry") -> list[M]:
     """Every item of a JSON list as a ``model``; a failure names the item as ``noun`` and
-    its ``id`` (``#n``, counted from 0, when it has none)."""
+    its ``id`` (``#n``, counted from 0, when it has none), for every item that fails."""
     if not isinstance(items, list):
         raise ContentError(source, "expected a JSON list")
-    return [validate(model, item, source, f"{noun} {_label(item, n)}") for n, item in enumerate(items)]
+    out: list[M] = []
+    problems: list[str] = []
+    for n, item in enumerate(items):
+        try:
+            out.append(model.model_validate(item))
+        except ValidationError as exc:
+            problems.extend(_problems(exc, f"{noun} {_label(item, n)}"))
+    if problems:
+        raise ContentError(source, _together(problems))
+    return out
+
+
+def _problems(exc: ValidationError, entry: str | None) -> list[str]:
+    found = []
+    for error in exc.errors():
+        where = ".".join(str(p) for p in error["loc"])
+        if not where and entry is None:
+            where = "top level"
+        found.append(": ".join(p for p in (entry, where, error["msg"]) if p))
+    return found
+
+
+def _together(problems: list[str]) -> str:
+    if len(problems) == 1:
+        return problems[0]
+    shown = "; ".join(problems[:SHOWN_PROBLEMS])
+    more = f"; and {len(problems) - SHOWN_PROBLEMS} more" if len(problems) > SHOWN_PROBLEMS else ""
+    return f"{len(problems)} problems: {shown}{more}"
 
 
 def _label(item: Any, n: int) -> str:

@@ -72,9 +72,21 @@ def test_validation_error_at_the_top_level():
         validate(Box, [], "box.json")
 
 
-def test_further_problems_are_counted():
-    with pytest.raises(ContentError, match=r"\(and 1 more\)$"):
+def test_every_problem_is_told():
+    with pytest.raises(ContentError) as err:
         validate(Tile, {"id": 3, "points": -1}, "tiles.json")
+    assert str(err.value).startswith("tiles.json: 2 problems: id: ")
+    assert "; points: " in str(err.value)
+
+
+def test_every_failing_entry_of_a_list_is_told_and_a_long_list_is_cut():
+    with pytest.raises(ContentError) as err:
+        validate_each(Tile, [{"id": "a", "points": -1}, {"id": "b", "points": 1}, {"points": 2}], "tiles.json", "tile")
+    text = str(err.value)
+    assert text.startswith("tiles.json: 2 problems: tile a: points: ") and "; tile #2: id: " in text
+    with pytest.raises(ContentError) as err:
+        validate_each(Tile, [{"id": str(n), "points": -1} for n in range(50)], "tiles.json", "tile")
+    assert "50 problems" in str(err.value) and str(err.value).endswith("; and 30 more")
 
 
 def test_validate_each_names_entries_by_id_or_position():
