@@ -5,6 +5,12 @@ The other seats are played by inkhorn agents (``opponents="greedy"``, ``"random"
 and, as everywhere in inkhorn, uses only what that seat may know. ``action_masks()`` gives
 the legal slots, the method sb3-contrib's ``MaskablePPO`` asks for; the mask is also in
 ``info["action_mask"]``.
+
+Any action of the action space is accepted, as Gymnasium's checker and vector wrappers
+expect: a slot the mask rules out (``illegal="end"``, the default) changes nothing in the
+game and ends the episode with reward ``illegal_reward`` (``info["illegal_action"]`` says
+why); ``illegal="raise"`` raises :class:`~inkhorn.core.errors.IllegalAction` instead, to
+catch a learner that ignores the mask.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 from inkhorn.agents import make_agent
-from inkhorn.core.errors import OptionError
+from inkhorn.core.errors import InkhornError, OptionError
 from inkhorn.core.game import Game
 from inkhorn.match import agent_seed
 from inkhorn.rl.aec import InkhornAEC
@@ -35,8 +41,12 @@ class SingleSeatEnv(gymnasium.Env):
         opponents: str | Sequence[str] = "greedy",
         reward: str = "win",
         render_mode: str | None = None,
+        illegal: str = "end",
+        illegal_reward: float = -1.0,
         **options: Any,
     ):
+        if illegal not in ("end", "raise"):
+            raise OptionError(f"illegal must be 'end' or 'raise', not {illegal!r}")
         self.aec = InkhornAEC(game, players, reward=reward, render_mode=render_mode, **options)
         n = self.aec.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -45,6 +55,9 @@ class SingleSeatEnv(gymnasium.Env):
         if len(specs) != n - 1:
             raise OptionError(f"{n - 1} opponent specs are needed for a {n}-player game, not {len(specs)}")
         self.seat = seat
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self._ended = False
         self.agent = f"seat_{seat}"
         self.opponent_specs = specs
         self.render_mode = render_mode
@@ -59,6 +72,7 @@ class SingleSeatEnv(gymnasium.Env):
         if seed is None:
             seed = int(self.np_random.integers(0, 2**62))
         self.aec.reset(seed=seed)
+        self._ended = False
         others = [s for s in range(self.aec.num_players) if s != self.seat]
         # validated here, once, so a bad spec fails at reset with the agent's own message
         self._opponents = {s: make_agent(spec, agent_seed(seed, s)) for s, spec in zip(others, self.opponent_specs)}
@@ -66,6 +80,18 @@ class SingleSeatEnv(gymnasium.Env):
         return self._observation()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+        if self._ended:
+            raise InkhornError("this episode has ended: call reset() to start the next one")
+        if self.illegal == "end":
+            try:
+                legal = bool(self.action_masks()[int(action)])
+            except (TypeError, ValueError, IndexError, OverflowError):
+                legal = False
+            if not legal:
+                self._ended = True
+                obs, info = self._observation()
+                info["illegal_action"] = f"slot {action!r} is masked out: the episode ends, the game unchanged"
+                return obs, self.illegal_reward, True, False, info
         self.aec.step(action)
         self._play_opponents()
         obs, info = self._observation()
@@ -73,6 +99,7 @@ class SingleSeatEnv(gymnasium.Env):
         done = state.is_terminal()
         truncated = not done and self.aec.truncations.get(self.agent, False)
         reward = self.aec._final_rewards(state)[self.agent] if done else 0.0
+        self._ended = done or bool(truncated)
         return obs, float(reward), done, bool(truncated), info
 
     def _play_opponents(self) -> None:
@@ -98,7 +125,8 @@ class SingleSeatEnv(gymnasium.Env):
 
     def _observation(self) -> tuple[np.ndarray, dict]:
         obs = self.aec.observe(self.agent)
-        return obs["observation"], {"action_mask": obs["action_mask"].astype(bool)}
+        # a fresh array each time: a caller keeps what it was given (the env caches its own)
+        return obs["observation"].copy(), {"action_mask": obs["action_mask"].astype(bool)}
 
     def action_masks(self) -> np.ndarray:
         return self.aec.observe(self.agent)["action_mask"].astype(bool)

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 import inkhorn.rl as rl
-from inkhorn.core import IllegalAction, OptionError
+from inkhorn import games
+from inkhorn.core import IllegalAction, InkhornError, OptionError
 from inkhorn.core.checks import leaked_name, secrets
 from inkhorn.games import all_games
 
@@ -173,6 +175,33 @@ def test_single_seat_gymnasium_env_plays_against_bots():
         assert not truncated
     winners = env.aec.state.winners()
     assert total == pytest.approx(1 / len(winners) if 1 in winners else 0.0)
+
+
+@pytest.mark.parametrize("game", games.game_ids())
+def test_gymnasium_check_env_passes_on_the_single_seat_env(game):
+    from gymnasium.utils.env_checker import check_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on unbounded Box spaces
+        check_env(rl.SingleSeatEnv(game, opponents="random"), skip_render_check=True)
+
+
+def test_a_masked_slot_ends_the_episode_with_a_penalty_and_leaves_the_game_alone():
+    env = rl.SingleSeatEnv("scriptoria", players=2, opponents="random", illegal_reward=-2.0)
+    obs, info = env.reset(seed=3)
+    before = env.aec.state.to_json()
+    masked = int(np.flatnonzero(~info["action_mask"])[0])
+    after, reward, done, truncated, info = env.step(masked)
+    assert (reward, done, truncated) == (-2.0, True, False) and "masked out" in info["illegal_action"]
+    assert env.aec.state.to_json() == before and np.array_equal(obs, after) and obs is not after
+    with pytest.raises(InkhornError, match="call reset"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    strict = rl.SingleSeatEnv("scriptoria", players=2, opponents="random", illegal="raise")
+    strict.reset(seed=3)
+    with pytest.raises(IllegalAction):
+        strict.step(masked)
+    with pytest.raises(OptionError, match="illegal must be"):
+        rl.SingleSeatEnv("scriptoria", illegal="ignore")
 
 
 def test_single_seat_refuses_bad_seats_and_opponent_lists():
