@@ -8,10 +8,14 @@ comes first). Games already in the results folder are not played again.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import logging
 import os
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,8 +55,25 @@ def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
         except (OSError, TimeoutError) as exc:
             raise LabError(f"no Dask scheduler answers at {scheduler}: {exc}") from None
     n = workers or os.cpu_count() or 1
-    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0")
+    # Ctrl-C reaches every process of the terminal's group: the worker processes are started
+    # ignoring it (a spawned Python keeps an ignored SIGINT), so only this process answers,
+    # saves what finished and closes the cluster, with no worker tracebacks on the screen.
+    with _sigint_ignored():
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
+                               silence_logs=logging.ERROR)
     return Client(cluster), cluster
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def run_experiment(
@@ -119,6 +140,10 @@ def run_experiment(
             if progress is not None:
                 progress(played, len(todo))
         wall = time.perf_counter() - started
+    except KeyboardInterrupt:
+        # stopping on purpose: the scheduler's notes on tasks lost with their workers are noise
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        raise
     finally:
         results.write_chunk(pending)
         client.close()
