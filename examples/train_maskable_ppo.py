@@ -5,6 +5,7 @@ are inkhorn's ``random`` bots. Every ``--eval-every`` steps the policy plays
 ``--eval-games`` fresh games (seeds never used in training) and the win share is printed,
 so you can watch it rise above the share a random seat gets.
 
+    pip install torch --index-url https://download.pytorch.org/whl/cpu   # the CPU build (any works)
     pip install -e ".[rl]" -r examples/requirements.txt
     python examples/train_maskable_ppo.py --game scriptoria --players 2 --minutes 5
 """
