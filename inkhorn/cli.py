@@ -152,6 +152,9 @@ def play(
         Path | None,
         typer.Option(help="Scriptoria's Hell of the Library: the table's experience file (read, then updated)."),
     ] = None,
+    delay: Annotated[float | None, typer.Option(
+        min=0, max=60, help="Seconds between bots' moves (default: 0.4 at a terminal, none when piped). "
+                            "While bots play, p or space pauses and q leaves.")] = None,
 ) -> None:
     """Play a game in the terminal (or watch bots play one: give no human seat)."""
     from inkhorn.terminal import make_seats, play_in_terminal
@@ -176,7 +179,7 @@ def play(
     except InkhornError as exc:
         _fail(exc)
     console.print(f"[dim]{escape(game.name)}, seed {seed}; the log will be saved to {escape(str(log_path))}[/dim]")
-    outcome = play_in_terminal(state, agents, console, log_path)
+    outcome = play_in_terminal(state, agents, console, log_path, delay=delay)
     if hell_profile is not None and outcome["finished"]:
         from inkhorn.games.scriptoria.hell import record_finished_game
 

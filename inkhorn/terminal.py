@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import select
+import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -19,6 +23,12 @@ from inkhorn.core.errors import clip
 from inkhorn.core.state import GameState
 from inkhorn.match import agent_seed
 
+try:  # keys while watching (POSIX terminals); elsewhere the pace is kept without them
+    import termios
+    import tty
+except ImportError:  # pragma: no cover
+    termios = tty = None  # type: ignore[assignment]
+
 HELP = """Type the number of an action, or its id, at the prompt.
 Open decisions (a word to spell, a placement) also accept any id of the form shown.
 Commands:  board  show the table again     log   the actions so far
@@ -27,6 +37,46 @@ Commands:  board  show the table again     log   the actions so far
 
 class Quit(Exception):
     """The person at the keyboard asked to leave; the game log is saved."""
+
+
+WATCH_DELAY = 0.4  # seconds between bots' moves when a person watches at a terminal
+
+
+class Pacer:
+    """Waits ``delay`` seconds after each bot move so a person can follow the game; at a
+    terminal, p or space pauses (and goes on again), q leaves. Piped output never waits."""
+
+    def __init__(self, console: Console, delay: float | None):
+        interactive = console.is_terminal and sys.stdin.isatty()
+        self.delay = (WATCH_DELAY if interactive else 0.0) if delay is None else max(0.0, delay)
+        self.console = console
+        self.keys = interactive and termios is not None
+
+    def wait(self) -> None:
+        if self.delay <= 0:
+            return
+        if not self.keys:
+            time.sleep(self.delay)
+            return
+        key = self._key(self.delay)
+        if key in ("p", " "):
+            self.console.print("[yellow]Paused: p or space goes on, q leaves.[/yellow]")
+            while (key := self._key(None)) not in ("p", " ", "q"):
+                pass
+        if key == "q":
+            raise Quit
+
+    def _key(self, timeout: float | None) -> str:
+        """A key pressed within ``timeout`` seconds (None: wait for one), else ""."""
+        assert termios is not None and tty is not None
+        fd = sys.stdin.fileno()
+        saved = termios.tcgetattr(fd)
+        try:
+            tty.setcbreak(fd)
+            ready, _, _ = select.select([fd], [], [], timeout)
+            return os.read(fd, 1).decode(errors="replace").lower() if ready else ""
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
 class HumanAgent(Agent):
@@ -108,9 +158,11 @@ def save_log(state: GameState, agents: Sequence[Agent], path: Path) -> None:
 
 
 def play_in_terminal(
-    state: GameState, agents: Sequence[Agent], console: Console, log_path: Path, watch_every: int = 0
+    state: GameState, agents: Sequence[Agent], console: Console, log_path: Path, watch_every: int = 0,
+    delay: float | None = None,
 ) -> dict[str, Any]:
-    """Play to the end (or until a person quits); the log is saved whatever happens."""
+    """Play to the end (or until a person quits); the log is saved whatever happens. Bots'
+    moves are paced by ``delay`` seconds (see :class:`Pacer`)."""
     game = state.game
     humans = [i for i, a in enumerate(agents) if isinstance(a, HumanAgent)]
     # One person at the keyboard sees as their seat; several (or none) see the public table.
@@ -118,6 +170,7 @@ def play_in_terminal(
     actions = next((a.actions for a in agents if isinstance(a, HumanAgent)), ActionLog())
     chapter = None
     finished = False
+    pacer = Pacer(console, delay)
     try:
         while not state.is_terminal():
             seat = state.current_seat()
@@ -131,6 +184,8 @@ def play_in_terminal(
             record = actions.apply(state, action)
             who = "you" if seat == view_seat else escape(agents[seat].spec())
             console.print(f"[dim]#{record.index + 1:>4}[/dim] seat {seat} ({who}): {escape(record.seen_by(view_seat))}")
+            if not isinstance(agents[seat], HumanAgent) and not state.is_terminal():
+                pacer.wait()
         finished = True
     except Quit:
         console.print("[yellow]Game left before its end.[/yellow]")

@@ -138,3 +138,19 @@ def test_replay_step_quits_on_q_or_ctrl_d(tmp_path, keys):
     text = out.decode()
     assert proc.returncode == 0, text[-500:]
     assert "left the replay at action" in text and "Aborted" not in text and "Traceback" not in text
+
+
+def test_watching_is_paced_at_a_terminal_and_not_when_piped():
+    import io
+    import time
+
+    from rich.console import Console
+
+    from inkhorn.terminal import WATCH_DELAY, Pacer
+
+    piped = Console(file=io.StringIO())
+    assert Pacer(piped, None).delay == 0.0  # a log or a pipe gets the game at once
+    assert Pacer(piped, 0.05).delay == 0.05 and WATCH_DELAY > 0
+    started = time.perf_counter()
+    Pacer(piped, 0.05).wait()
+    assert time.perf_counter() - started >= 0.05
