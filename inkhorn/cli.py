@@ -125,7 +125,10 @@ def rules(game_id: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
         game = games.get_game(game_id)
     except InkhornError as exc:
         _fail(exc)
+    from inkhorn.terminal import legend_table
+
     console.print(Markdown(game.rules_summary()))
+    console.print(legend_table(game))
     table = Table(title="Options (--option key=value)")
     for column in ("key", "default", "meaning"):
         table.add_column(column)

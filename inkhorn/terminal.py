@@ -35,6 +35,16 @@ Commands:  board  show the table again     log   the actions so far
            help   this text                quit  save the game log and leave"""
 
 
+def legend_table(game: Any) -> Table:
+    """The game's legend: every code of its terminal picture and what it means."""
+    table = Table(title=f"Legend: what the codes of {game.name} mean", show_header=True, title_justify="left")
+    table.add_column("code", no_wrap=True)
+    table.add_column("means")
+    for code, meaning in game.legend():
+        table.add_row(escape(code), escape(meaning))
+    return table
+
+
 class Quit(Exception):
     """The person at the keyboard asked to leave; the game log is saved."""
 
@@ -120,6 +130,7 @@ class HumanAgent(Agent):
                 raise Quit
             if raw in ("help", "?", "h"):
                 self.console.print(HELP)
+                self.console.print(legend_table(game))
                 continue
             if raw == "board":
                 self.console.print(game.render(state, seat))

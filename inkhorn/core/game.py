@@ -129,6 +129,11 @@ class Game(ABC, Generic[S]):
         """Figures of a finished game worth summarising over many (e.g. Days played)."""
         return {}
 
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        """What each code and symbol of the terminal's picture means, as (code, meaning):
+        shown by ``help`` at the prompt and by ``inkhorn rules GAME``."""
+        return ()
+
     def endings(self, options: Any) -> tuple[str, ...]:
         """Every way a game with these options can end, in the rulebook's words (a safety
         limit of our own included, said as such): the lab reports how often each happens."""

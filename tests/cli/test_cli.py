@@ -154,3 +154,16 @@ def test_watching_is_paced_at_a_terminal_and_not_when_piped():
     started = time.perf_counter()
     Pacer(piped, 0.05).wait()
     assert time.perf_counter() - started >= 0.05
+
+
+@pytest.mark.parametrize("game_id", ["scriptoria", "ancients"])
+def test_help_at_the_prompt_and_rules_show_the_legend(tmp_path, monkeypatch, game_id):
+    from inkhorn import games
+
+    monkeypatch.chdir(tmp_path)
+    game = games.get_game(game_id)
+    seats = ",".join(["human"] + ["random"] * (game.default_players - 1))
+    result = runner.invoke(app, ["play", game_id, "--seats", seats, "--seed", "2"], input="help\nquit\n")
+    assert "Legend: what the codes" in result.output and game.legend()[0][0] in result.output
+    result = runner.invoke(app, ["rules", game_id])
+    assert result.exit_code == 0 and "Legend: what the codes" in result.output

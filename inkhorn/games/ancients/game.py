@@ -138,6 +138,11 @@ class AncientsGame(Game):
         """Rounds played, and whether the end was triggered by the rules or the round limit."""
         return {"rounds": float(state.round), "end_triggered": float(state.end_triggered)}
 
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        from inkhorn.games.ancients.view import LEGEND
+
+        return LEGEND
+
     def endings(self, options: Any) -> tuple[str, ...]:
         return ("a Past reached 14 monuments", f"the round limit ({options.max_rounds} rounds; our safety net, not a rule)")
 

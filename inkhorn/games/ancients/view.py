@@ -19,6 +19,22 @@ KIND_STYLE = {"city": "bold yellow", "megalith": "bold cyan", "pyramid": "bold m
 KIND_MARK = {"city": "C", "megalith": "M", "pyramid": "P"}
 
 
+
+# What each code of the picture means (Game.legend: `help` at the prompt, `inkhorn rules`)
+LEGEND = (
+    ("[g06 M col 3 · 3★ · 2 knowledge · cost 0]", "a monument card: its id, its kind (M megalith, "
+                                                   "P pyramid, C city), the Timeline column it is built in, its "
+                                                   "points, the knowledge it holds, its cost in cards"),
+    ("[t2a5 ancient L2 · needs …]", "a technology: its id, its type, its level and what it needs"),
+    ("5★ 4k", "a monument in the Timeline: 5 points, 4 knowledge on it"),
+    ("·", "an empty place of the Timeline"),
+    ("1 (declines)", "column 1: its monuments go to the Past next"),
+    ("↻", "a monument of the Past turned by Excavate"),
+    ("locked", "a locked card: played on its own column only, never moved"),
+    ("◆ turn", "the builder whose turn it is"),
+    ("(you)", "your own civilisation"),
+)
+
 def card_line(card: Monument | Artifact | Technology) -> Text:
     """One readable line: name, numbers and the effect in words."""
     t = Text()

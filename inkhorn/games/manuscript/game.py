@@ -154,6 +154,11 @@ class ManuscriptGame(Game):
 
         return render(state, seat)  # type: ignore[arg-type]
 
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        from inkhorn.games.manuscript.view import LEGEND
+
+        return LEGEND
+
     def endings(self, options: Any) -> tuple[str, ...]:
         return ("a scribe with text in every quadrant and 8 texts finished",
                 f"the round limit ({options.round_limit} rounds; our safety net, not a rule)")

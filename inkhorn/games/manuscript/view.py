@@ -21,6 +21,23 @@ from inkhorn.games.manuscript.state import DECO, SHOP_ROW, ManuscriptState
 PALETTE = ("cyan", "green", "magenta", "blue", "yellow", "bright_red", "bright_cyan", "bright_green")
 
 
+
+# What each code of the picture means (Game.legend: `help` at the prompt, `inkhorn rules`)
+LEGEND = (
+    ("·", "an empty square of a page"),
+    ("▓", "a copied square of a text"),
+    ("FLOR", "the first letters of a text's title, on its first line"),
+    ("░", "a square planned for the text being copied, not copied yet"),
+    ("12", "on a text's last square: the points of a finished text"),
+    ("✚", "a square of a decoration"),
+    ("# and .", "a decoration's shape: # a square it takes, . a gap"),
+    ("│ ┼ ─", "the lines between a page's quadrants"),
+    ("3 → 8", "an exemplar: copy 3 of its texts for its partial bonus; all of them for its total"),
+    ("← … →", "the shop's cards in order, from next to the discard pile to next to the draw pile"),
+    ("2/4 points", "a text's points copied single-spaced / double-spaced"),
+    ("(you)", "your own scribe"),
+)
+
 def _title_letters(title: str) -> str:
     return "".join(ch for ch in title if ch.isalnum()).upper()
 

@@ -196,6 +196,11 @@ class NovelistGame(Game):
         by_rules = state.final_round or (state.options.coop != "off" and state.rounds < state.options.max_rounds)
         return {"rounds": float(state.rounds), "ended_by_prestige": float(by_rules)}
 
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        from inkhorn.games.novelist.view import LEGEND
+
+        return LEGEND
+
     def endings(self, options: Any) -> tuple[str, ...]:
         limit = f"the round limit ({options.max_rounds} rounds; our safety net, not a rule)"
         if options.coop != "off":

@@ -15,6 +15,18 @@ from inkhorn.games.novelist.content import Card
 GENRE_STYLE = {"adventure": "yellow", "horror": "green", "mystery": "blue", "romance": "red", "": "white"}
 
 
+
+# What each code of the picture means (Game.legend: `help` at the prompt, `inkhorn rules`)
+LEGEND = (
+    ("[K 2¢ 2★ h TC]#61", "a card: its letter, the coins and prestige it gives, its genre (a adventure, "
+                          "h horror, m mystery, r romance), TC a Timeless Classic, #61 its number"),
+    ("¢", "coins"),
+    ("★", "prestige"),
+    ("ink", "an inked card: it must be used face up in your word"),
+    ("wild", "a card laid face down: any letter, worth nothing"),
+    ("▶", "the author to play"),
+)
+
 def card_text(card: Card, *, inked: bool = False, wild: bool = False) -> Text:
     """One card as ``[Q 3¢ 2★ h]``: letter, basic benefits, genre initial."""
     bits = [card.letter.upper()]

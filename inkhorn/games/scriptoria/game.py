@@ -109,6 +109,11 @@ class ScriptoriaGame(Game):
         finished = sum(1 for s in range(state.num_players) if state.scroll_full(s))
         return {"days": state.day, "manuscripts_finished": finished, "ended_by_empty_bag": int(finished == 0)}
 
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        from inkhorn.games.scriptoria.view import LEGEND
+
+        return LEGEND
+
     def endings(self, options: Any) -> tuple[str, ...]:
         return ("a manuscript finished at the end of a Day", "the Sketches bag empty at the end of a Day")
 

@@ -18,6 +18,21 @@ STYLE = {"red": "red", "blue": "blue", "green": "green", "black": "white on grey
 SHORT = {"red": "R", "blue": "B", "green": "G", "black": "K", "gold": "Au"}
 
 
+
+# What each code of the picture means (Game.legend: `help` at the prompt, `inkhorn rules`)
+LEGEND = (
+    ("B17:2(RGK)", "a sketch: B17 is its id (B border, C corner, T text, M miniature, D drop cap), "
+                   "2 its points, (RGK) the inks it costs"),
+    ("R B G K Au", "the inks: red, blue, green, black, gold"),
+    ("3R 4B", "inks held: 3 red, 4 blue"),
+    ("L:[ ]  R:[ ]", "an empty place of the left or right frieze (L:B56... a sketch placed there)"),
+    ("[ ]", "an empty place on the scroll"),
+    ("→ seat1", "this lectern was taken by copyist 1 today"),
+    ("5/3/2", "an achievement pile: the points of its tiles, the next one first"),
+    ("-", "nothing"),
+    ("(you)", "your own copyist"),
+)
+
 def inks_text(counts: list[int]) -> Text:
     t = Text()
     for col, n in zip(COLOURS, counts):

@@ -170,6 +170,11 @@ class VerseGame(Game):
         """Collation Sessions played and the Reading Desks claimed in them."""
         return {"sessions": float(state.sessions_done), "grants_spent": float(sum(state.spent))}
 
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        from inkhorn.games.verse_variant.view import LEGEND
+
+        return LEGEND
+
     def endings(self, options: Any) -> tuple[str, ...]:
         return ("as many Sessions as scholars (Hands = Players)", "a single scholar with Grants left "
                 "(Single-Grant Survivor)", "every Grant spent mid-Session (Grant Exhaustion)")

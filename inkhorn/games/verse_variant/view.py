@@ -23,6 +23,23 @@ STYLE = {"blue": "bold blue", "green": "bold green", "yellow": "bold yellow", "r
 KIND_NAMES = (*FEATURES, "L")
 
 
+
+# What each code of the picture means (Game.legend: `help` at the prompt, `inkhorn rules`)
+LEGEND = (
+    ("G2[M]", "a Witness: its colour (B blue, G green, Y yellow, R red, K black) and rank, then the "
+              "Features it yields"),
+    ("P M S D A", "the Features: Papyrus, Majority Text, Sinaiticus, Section Division, UBS A"),
+    ("L", "a Lacuna"),
+    ("†", "a corrupted Witness (adds Corruption to its colour)"),
+    ("T-3c Variant Matrix", "a Tool: its code and name (the 'Tools in view' table says what it does)"),
+    ("▮", "a card face down (another scholar's echo)"),
+    ("◀", "the scholar to act"),
+    ("M×4", "tokens in a Ledger or Vault: 4 of Majority Text"),
+    ("[1]  [ ]", "an Institution slot funded by scholar 1, or open"),
+    ("stacks 1 2 1 …", "a demand track's stacks, bottom → top"),
+    ("★", "prestige"),
+)
+
 def card_text(state, card: int) -> Text:
     name = CARD_NAMES[card]
     if card >= NUM_WITNESSES:
