@@ -158,6 +158,8 @@ def play(
     delay: Annotated[float | None, typer.Option(
         min=0, max=60, help="Seconds between bots' moves (default: 0.4 at a terminal, none when piped). "
                             "While bots play, p or space pauses and q leaves.")] = None,
+    plain: Annotated[bool, typer.Option("--plain", help="Print the whole table and every choice at each "
+                                        "decision, scrolling (as when the output is piped).")] = False,
 ) -> None:
     """Play a game in the terminal (or watch bots play one: give no human seat)."""
     from inkhorn.terminal import make_seats, play_in_terminal
@@ -177,7 +179,7 @@ def play(
         if seed is None:
             seed = secrets.randbelow(1_000_000)
         state = game.new_game(len(specs), seed, options)
-        agents = make_seats(specs, seed, console)
+        agents = make_seats(specs, seed, console, plain=True if plain else None)
         log_path = _output_file(save, "--save", overwrite=False, example="game.json") if save else _free_log_name(game.id, seed)
     except InkhornError as exc:
         _fail(exc)

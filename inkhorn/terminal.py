@@ -16,10 +16,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from inkhorn.agents import Agent, make_agent
 from inkhorn.core import ActionLog, IllegalAction, ReplayLog
 from inkhorn.core.errors import clip
+from inkhorn.core.picture import Picture
 from inkhorn.core.state import GameState
 from inkhorn.match import agent_seed
 
@@ -31,8 +33,10 @@ except ImportError:  # pragma: no cover
 
 HELP = """Type the number of an action, or its id, at the prompt.
 Open decisions (a word to spell, a placement) also accept any id of the form shown.
-Commands:  board  show the table again     log   the actions so far
-           help   this text                quit  save the game log and leave"""
+Commands:  board   the whole table           show N      seat N's part in full
+           more    the next choices          find WORDS  the choices that match
+           log     the actions so far        help        this text and the legend
+           quit    save the game log and leave"""
 
 
 def legend_table(game: Any) -> Table:
@@ -89,34 +93,123 @@ class Pacer:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
+MIN_OPTIONS = 6  # choices always listed on a screen, whatever else has to give way
+SHARED_MIN = 12  # lines of the shared table kept on a screen before more choices are listed
+
+
+def lines_of(console: Console, renderable: Any) -> list[Any]:
+    """The lines ``renderable`` takes at the console's width."""
+    return console.render_lines(renderable, console.options.update(height=None), pad=False)
+
+
+def line_text(segments: Sequence[Any]) -> Text:
+    """One rendered line (rich segments) as a Text again, styles kept."""
+    text = Text(no_wrap=True, overflow="crop")
+    for segment in segments:
+        if not segment.control:
+            text.append(segment.text, segment.style)
+    return text
+
+
+def options_table(state: GameState, legal: Sequence[str], start: int, count: int) -> Table:
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True, overflow="ellipsis")
+    table.add_column(no_wrap=True, overflow="ellipsis")
+    for number in range(start, min(len(legal), start + count)):
+        action = legal[number]
+        label = state.action_label(action)
+        table.add_row(f"[cyan]{number + 1:>3}[/cyan]", escape(label),
+                      f"[dim]{escape(clip(action, 40)[1:-1])}[/dim]" if label != action else "")
+    return table
+
+
+def compose_screen(console: Console, state: GameState, seat: int, picture: Picture, head: str,
+                   legal: Sequence[str], page: int, height: int) -> tuple[list[Any], int]:
+    """What one screen of ``height`` rows shows a seat deciding: the shared table (cut with a
+    note when it does not fit), the other seats' summary lines, the seat's own part whole,
+    the prompt and as many choices as fit (from ``page``). Returns the renderables and how
+    many choices are listed."""
+    own = picture.seats[seat].detail if seat < len(picture.seats) else None
+    own_lines = len(lines_of(console, own)) if own is not None else 0
+    head_lines = len(lines_of(console, Text.from_markup(head)))
+    others = [p.summary for s, p in enumerate(picture.seats) if s != seat]
+    shared = [line for part in picture.shared for line in lines_of(console, part)]
+    room = height - 1 - head_lines - own_lines  # 1: the input line
+    # the choices share what is left with the table everyone sees (at least its first lines)
+    keep = min(len(shared), SHARED_MIN) + (len(others) + 1 if others else 0)
+    shown = max(MIN_OPTIONS, min(len(legal) - page, room - keep))
+    if shown < len(legal) - page:
+        shown = max(MIN_OPTIONS, shown - 1)  # a line to say how to see the rest
+    shown = min(shown, len(legal) - page)
+    paging = len(legal) > shown
+    room -= shown + (1 if paging else 0)
+    parts: list[Any] = []
+    summary_lines = [Text(line, overflow="ellipsis", no_wrap=True) for line in others]
+    if room >= len(summary_lines) + 1:
+        room -= len(summary_lines) + 1
+    else:
+        summary_lines = summary_lines[:max(0, room - 1)]
+        room = 0
+    if len(shared) > room:
+        cut = max(0, room - 1)
+        parts.extend(line_text(line) for line in shared[:cut])
+        if room > 0:
+            parts.append(Text(f"… {len(shared) - cut} more lines of the table: type 'board' to see it all",
+                              style="dim"))
+    else:
+        parts.extend(line_text(line) for line in shared)
+    if summary_lines:
+        parts.append(Text("Others (type 'show N' for seat N in full):", style="dim"))
+        parts.extend(summary_lines)
+    if own is not None:
+        parts.append(own)
+    parts.append(Text.from_markup(head))
+    parts.append(options_table(state, legal, page, shown))
+    if paging:
+        end = page + shown
+        parts.append(Text(f"choices {page + 1}–{end} of {len(legal)}: 'more' shows the next, "
+                          "'find WORDS' the ones that match; any number works", style="dim"))
+    return parts, shown
+
+
 class HumanAgent(Agent):
-    """A person choosing at the keyboard; every choice is checked before it is taken."""
+    """A person choosing at the keyboard; every choice is checked before it is taken.
+
+    At a terminal each decision is one screen laid out for its size (``compose_screen``);
+    ``plain`` (a pipe, a log, ``--plain``) prints the whole table and every choice instead."""
 
     name = "human"
 
-    def __init__(self, console: Console, seed: int = 0, actions: ActionLog | None = None):
+    def __init__(self, console: Console, seed: int = 0, actions: ActionLog | None = None,
+                 plain: bool | None = None):
         super().__init__(seed)
         self.console = console
+        self.plain = not console.is_terminal if plain is None else plain
+        self.shown = 0  # choices listed on the last screen (for 'more')
         # What happened so far, shown only as this seat may know it.
         self.actions = actions if actions is not None else ActionLog()
 
     def choose(self, state: GameState, seat: int) -> str:
         game = state.game
-        self.console.print(game.render(state, seat))
         step = state.decision()
         assert step is not None
         legal = state.legal_actions()
-        self.console.print(f"\n[bold]Seat {seat}[/bold] — {escape(step.prompt(state))}")
+        head = f"[bold]Seat {seat} (you)[/bold] — {escape(step.prompt(state))}"
+        page = 0
+        if self.plain:
+            self.console.print(game.render(state, seat))
+            self.console.print("\n" + head)
         if len(legal) == 1 and not step.open:
+            if not self.plain:
+                self.show_screen(state, seat, head, legal, page)
             # nothing to decide: taken at once, and said
             self.console.print(f"[dim]Your only choice:[/dim] {escape(state.action_label(legal[0]))}")
             return legal[0]
-        table = Table(show_header=False, box=None, pad_edge=False)
-        for number, action in enumerate(legal, 1):
-            label = state.action_label(action)
-            table.add_row(f"[cyan]{number:>3}[/cyan]", escape(label),
-                          f"[dim]{escape(action)}[/dim]" if label != action else "")
-        self.console.print(table)
+        if self.plain:
+            self.console.print(options_table(state, legal, 0, len(legal)))
+        else:
+            self.show_screen(state, seat, head, legal, page)
         if step.open:
             self.console.print("[dim]This decision also accepts other ids of the same form.[/dim]")
         while True:
@@ -135,6 +228,28 @@ class HumanAgent(Agent):
             if raw == "board":
                 self.console.print(game.render(state, seat))
                 continue
+            if raw == "more":
+                page = page + self.shown if page + self.shown < len(legal) else 0
+                self.show_screen(state, seat, head, legal, page)
+                continue
+            if raw.startswith("find "):
+                words = raw[5:].lower().split()
+                hits = [n for n, a in enumerate(legal) if all(w in f"{state.action_label(a)} {a}".lower() for w in words)]
+                rows = Table(show_header=False, box=None, pad_edge=False)
+                for n in hits[:MIN_OPTIONS * 3]:
+                    rows.add_row(f"[cyan]{n + 1:>3}[/cyan]", escape(state.action_label(legal[n])))
+                self.console.print(rows if hits else "[dim]no choice matches[/dim]")
+                if len(hits) > MIN_OPTIONS * 3:
+                    self.console.print(f"[dim]… and {len(hits) - MIN_OPTIONS * 3} more: add a word[/dim]")
+                continue
+            if raw.startswith("show "):
+                arg = raw[5:].strip()
+                picture = game.picture(state, seat)
+                if arg.isdigit() and int(arg) < len(picture.seats):
+                    self.console.print(picture.seats[int(arg)].detail)
+                else:
+                    self.console.print(f"[red]no seat {escape(clip(arg))}[/red]: seats are 0 to {state.num_players - 1}")
+                continue
             if raw == "log":
                 seen = [f"#{r.index + 1} seat {r.seat}: {r.seen_by(seat)}" for r in self.actions]
                 self.console.print(escape("\n".join(seen)) or "(no actions yet)")
@@ -149,13 +264,20 @@ class HumanAgent(Agent):
                 continue
             return action
 
+    def show_screen(self, state: GameState, seat: int, head: str, legal: Sequence[str], page: int) -> None:
+        parts, self.shown = compose_screen(self.console, state, seat, state.game.picture(state, seat), head,
+                                           legal, page, self.console.height)
+        self.console.clear()
+        for part in parts:
+            self.console.print(part)
+
 
 def make_seats(
-    specs: Sequence[str], seed: int, console: Console, actions: ActionLog | None = None
+    specs: Sequence[str], seed: int, console: Console, actions: ActionLog | None = None, plain: bool | None = None
 ) -> list[Agent]:
     actions = actions if actions is not None else ActionLog()
     return [
-        HumanAgent(console, agent_seed(seed, i), actions) if spec == "human"
+        HumanAgent(console, agent_seed(seed, i), actions, plain) if spec == "human"
         else make_agent(spec, agent_seed(seed, i))
         for i, spec in enumerate(specs)
     ]

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from inkhorn.core.codec import Codec
 from inkhorn.core.errors import InkhornError, OptionError, StateError, clip
 from inkhorn.core.options import GameOptions, parse_options
+from inkhorn.core.picture import Picture
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene, plain_scene
 from inkhorn.core.state import STATE_FORMAT, GameState
@@ -99,6 +100,12 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def render(self, state: S, seat: int | None) -> Any:
         """A rich renderable of what ``seat`` sees (``None``: the public table)."""
+
+    def picture(self, state: S, seat: int | None) -> Picture:
+        """:meth:`render` in parts the terminal lays out for its screen (see
+        ``inkhorn.core.picture``); a game that does not split its picture shows it whole, as
+        one shared part."""
+        return Picture(shared=[self.render(state, seat)])
 
     def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
         """The table as ``seat`` (``None``: a spectator) sees it, for the browser to draw

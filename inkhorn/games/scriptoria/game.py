@@ -109,6 +109,11 @@ class ScriptoriaGame(Game):
         finished = sum(1 for s in range(state.num_players) if state.scroll_full(s))
         return {"days": state.day, "manuscripts_finished": finished, "ended_by_empty_bag": int(finished == 0)}
 
+    def picture(self, state: Any, seat: int | None) -> Any:
+        from inkhorn.games.scriptoria.view import picture
+
+        return picture(state, seat)
+
     def legend(self) -> tuple[tuple[str, str], ...]:
         from inkhorn.games.scriptoria.view import LEGEND
 

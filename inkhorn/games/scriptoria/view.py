@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from inkhorn.core.picture import Picture, SeatPicture
 from inkhorn.games.scriptoria.content import COLOURS, KINDS, SUPPLIES
 from inkhorn.games.scriptoria.scoring import HELL_DOOR, breakdown, score
 from inkhorn.games.scriptoria.state import EMPTY, PHASE_NAMES, ScriptoriaState
@@ -60,7 +61,7 @@ def sketches_text(state: ScriptoriaState, items: Any) -> Text:
     return t if t.plain else Text("-")
 
 
-def render(state: ScriptoriaState, seat: int | None) -> Any:
+def picture(state: ScriptoriaState, seat: int | None) -> Picture:
     c = state.content
     head = Text(
         f"Day {state.day} · {PHASE_NAMES[state.phase]} · Archivist: seat{state.archivist}"
@@ -83,7 +84,8 @@ def render(state: ScriptoriaState, seat: int | None) -> Any:
     )
     table.add_row("Achievements", piles)
     seats = []
-    for s in range(state.num_players):
+    order = range(state.num_players)
+    for s in order:
         b = breakdown(state, s)
         title = f"seat{s}" + (" (you)" if s == seat else "") + (" · Archivist" if s == state.archivist else "")
         t = Table.grid(padding=(0, 1))
@@ -105,8 +107,11 @@ def render(state: ScriptoriaState, seat: int | None) -> Any:
         t.add_row("achievements", ach)
         t.add_row("help", f"{state.help_left[s]} left, {state.help_received[s]} received")
         t.add_row("score", f"{b['total']} ({b['scored']} scored + {b['achievements']} achievements + {b['help']} help)")
-        seats.append(Panel(t, title=title, expand=False))
-    parts: list[Any] = [head, table, *seats]
+        placed = sum(1 for x in scroll if x != EMPTY)
+        summary = (f"{title}: {b['total']} points · inks {inks_text(state.ink_row(s)).plain or '-'} · "
+                   f"stock {len(state.stocks[s])} · scroll {placed} of {len(scroll)} · help {state.help_left[s]}")
+        seats.append(SeatPicture(summary, Panel(t, title=title, expand=False)))
+    parts: list[Any] = []
     if state.stack:
         step = state.stack[-1]
         parts.append(Text(f"seat{step.seat} to act: {step.prompt(state)}", style="bold"))
@@ -116,7 +121,11 @@ def render(state: ScriptoriaState, seat: int | None) -> Any:
         door = [f"seat{s}" for s in range(state.num_players) if score(state, s) >= HELL_DOOR]
         if door:
             parts.append(Text(f"{', '.join(door)} reached {HELL_DOOR}: the black door of the Hell of the Library opens.", style="bold red"))
-    return Group(*parts)
+    return Picture(shared=[head, table], seats=seats, status=parts)
+
+
+def render(state: ScriptoriaState, seat: int | None) -> Any:
+    return Group(*picture(state, seat).whole())
 
 
 def holdings(state: ScriptoriaState) -> list[dict[str, Counter[str]]]:
