@@ -145,7 +145,8 @@ def compose_screen(console: Console, state: GameState, seat: int, picture: Pictu
     paging = len(legal) > shown
     room -= shown + (1 if paging else 0)
     parts: list[Any] = []
-    summary_lines = [Text(line, overflow="ellipsis", no_wrap=True) for line in others]
+    width = console.width
+    summary_lines = [Text(line if len(line) < width else line[:width - 2] + "…") for line in others]
     if room >= len(summary_lines) + 1:
         room -= len(summary_lines) + 1
     else:

@@ -170,6 +170,11 @@ class VerseGame(Game):
         """Collation Sessions played and the Reading Desks claimed in them."""
         return {"sessions": float(state.sessions_done), "grants_spent": float(sum(state.spent))}
 
+    def picture(self, state: Any, seat: int | None) -> Any:
+        from inkhorn.games.verse_variant.view import picture
+
+        return picture(state, seat)
+
     def legend(self) -> tuple[tuple[str, str], ...]:
         from inkhorn.games.verse_variant.view import LEGEND
 

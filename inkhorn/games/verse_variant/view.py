@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from inkhorn.core.picture import Picture, SeatPicture
 from inkhorn.games.verse_variant.content import (
     CARD_BY_NAME,
     CARD_NAMES,
@@ -64,7 +65,7 @@ def tokens_text(counts) -> str:
     return " ".join(parts) or "—"
 
 
-def render(state, seat: int | None) -> Any:
+def picture(state, seat: int | None) -> Picture:
     n = state.num_players
     spot = state.spotlight()
     head = Text(f"Session {state.session} · phase {state.phase} · Quill: scholar {state.quill}")
@@ -95,29 +96,34 @@ def render(state, seat: int | None) -> Any:
         emb = " (embargoed)" if state.embargo == i else ""
         insts.add_row(f"{inst.name} ({inst.feature}, pays {inst.cost})", " ".join(marks) + emb)
 
-    scholars = Table(title="Scholars", show_header=True)
-    for col in ("seat", "★", "grants, cubes", "Ledger (Vault)", "hand", "tableau", "bout"):
-        scholars.add_column(col)
+    seats = []
     for x in range(n):
         prim = state.primary[x]
         bout = card_text(state, prim) if prim >= 0 else Text("")
         if state.echo[x] >= 0:
             bout.append(" +echo " + (CARD_NAMES[state.echo[x]] if x == seat else "▮"))
         hand = cards_text(state, state.hands[x]) if x == seat else Text(f"{len(state.hands[x])} cards")
-        scholars.add_row(
-            f"{x}{' ◀' if state.current_seat() == x else ''}", str(state.prestige[x]),
-            # in words: "G4" would read as the card G4
-            f"{state.grants[x]}/{state.grants[x] + state.spent[x]} grants, {state.cubes[x]} cubes"
-            f"{', Eureka' if state.eureka[x] else ''}{', lockdown' if state.lockdown[x] else ''}",
-            tokens_text(state.ledger[x * 6 : x * 6 + 6])
-            + (f" ({tokens_text(state.vault[x * 6 : x * 6 + 6])})" if any(state.vault[x * 6 : x * 6 + 6]) else ""),
-            hand, cards_text(state, state.tableau[x]), bout,
-        )
+        # in words: "G4" would read as the card G4
+        means = (f"{state.grants[x]}/{state.grants[x] + state.spent[x]} grants, {state.cubes[x]} cubes"
+                 f"{', Eureka' if state.eureka[x] else ''}{', lockdown' if state.lockdown[x] else ''}")
+        ledger = tokens_text(state.ledger[x * 6 : x * 6 + 6]) + (
+            f" (Vault {tokens_text(state.vault[x * 6 : x * 6 + 6])})" if any(state.vault[x * 6 : x * 6 + 6]) else "")
+        title = f"Scholar {x}" + (" (you)" if x == seat else "") + (" ◀" if state.current_seat() == x else "")
+        grid = Table.grid(padding=(0, 1))
+        grid.add_row("prestige", f"{state.prestige[x]}★ · {means}")
+        grid.add_row("Ledger", ledger)
+        grid.add_row("hand", hand)
+        grid.add_row("tableau", cards_text(state, state.tableau[x]))
+        if bout.plain:
+            grid.add_row("bout", bout)
+        summary = (f"{title}: {state.prestige[x]}★ · {means} · Ledger {ledger} · hand {len(state.hands[x])}"
+                   + (f" · bout {bout.plain}" if bout.plain else ""))
+        seats.append(SeatPicture(summary, Panel(grid, title=title, title_align="left", expand=False)))
     desk = Text("Reading Desk: ")
     desk.append_text(cards_text(state, state.desk))
     if any(state.desk_tok) or any(state.desk_cor):
         desk.append(f"  tokens {tokens_text(state.desk_tok)}  corruption {state.desk_cor}")
-    parts: list[RenderableType] = [head, tracks, insts, scholars, desk]
+    shared: list[RenderableType] = [head, tracks, insts, desk]
     shown = sorted({c for c in (state.hands[seat] if seat is not None else []) if c >= NUM_WITNESSES}
                    | {c for t in state.tableau for c in t} | {c for c in state.primary if c >= NUM_WITNESSES})
     if shown:
@@ -127,13 +133,18 @@ def render(state, seat: int | None) -> Any:
         for c in shown:
             t = state.content.tools[CARD_NAMES[c]]
             tools.add_row(f"{t.id} {t.title}", t.timing.replace("_", " "), t.text)
-        parts.append(tools)
+        shared.append(tools)
+    status: list[RenderableType] = []
     step = state.decision()
     if step is not None:
-        parts.append(Text(f"Scholar {step.seat}: {step.prompt(state)}", style="bold"))
+        status.append(Text(f"Scholar {step.seat}: {step.prompt(state)}", style="bold"))
     if state.phase == "over":
-        parts.append(Text(f"Final prestige: {state.prestige}  winners: {state.winners()}", style="bold green"))
-    return Panel(Group(*parts), title="Verse & Variant")
+        status.append(Text(f"Final prestige: {state.prestige}  winners: {state.winners()}", style="bold green"))
+    return Picture(shared=shared, seats=seats, status=status)
+
+
+def render(state, seat: int | None) -> Any:
+    return Panel(Group(*picture(state, seat).whole()), title="Verse & Variant")
 
 
 def card_words(state, card: int) -> str:
