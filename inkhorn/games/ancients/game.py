@@ -138,6 +138,11 @@ class AncientsGame(Game):
         """Rounds played, and whether the end was triggered by the rules or the round limit."""
         return {"rounds": float(state.round), "end_triggered": float(state.end_triggered)}
 
+    def picture(self, state: Any, seat: int | None) -> Any:
+        from inkhorn.games.ancients.view import picture
+
+        return picture(state, seat)
+
     def legend(self) -> tuple[tuple[str, str], ...]:
         from inkhorn.games.ancients.view import LEGEND
 

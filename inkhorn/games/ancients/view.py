@@ -11,6 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from inkhorn.core.picture import Picture, SeatPicture
 from inkhorn.games.ancients.content import Artifact, Monument, Technology, describe, requirement_text
 from inkhorn.games.ancients.scoring import total
 from inkhorn.games.ancients.state import EMPTY, AncientsState
@@ -103,9 +104,10 @@ def board_panel(state: AncientsState, seat: int, viewer: int | None) -> Panel:
     return Panel(Group(*parts), title=title, border_style="green" if seat == viewer else "white")
 
 
-def render(state: AncientsState, seat: int | None) -> Any:
+def picture(state: AncientsState, seat: int | None, compact: bool = True) -> Picture:
+    """The table in parts; ``compact`` gives each card in hand one line (its effect cut short:
+    ``board`` shows it whole)."""
     c = state.content
-    parts: list[Any] = []
     if state.phase == "over":
         status = "game over · " + ", ".join(f"builder {s}: {int(v)}" for s, v in enumerate(state.scores()))
     else:
@@ -119,9 +121,6 @@ def render(state: AncientsState, seat: int | None) -> Any:
     )
     if state.end_triggered:
         head.append(" · LAST ROUND", style="bold red")
-    parts.append(head)
-    for s in range(state.num_players):
-        parts.append(board_panel(state, s, seat))
     tiles = Table(title="Technology tiles", box=None, show_header=False)
     tiles.add_column()
     for t, (cards, lvl) in enumerate(zip(state.tiles, state.tile_level)):
@@ -131,19 +130,32 @@ def render(state: AncientsState, seat: int | None) -> Any:
         tiles.add_row(Text(f"Tile {t + 1} (level {'I' if lvl == 1 else 'II'})", style="bold"))
         for x in cards:
             tiles.add_row(card_line(c.all[x]))
-    parts.append(tiles)
+    shared: list[Any] = [head, tiles]
     if state.placing != EMPTY:
-        parts.append(Text("Being created: ").append(card_line(c.all[state.placing])))
-    if seat is not None:
-        hand = Table(title=f"Your hand ({len(state.hands[seat])})", box=None, show_header=False)
-        hand.add_column()
-        for x in sorted(state.hands[seat]):
-            hand.add_row(card_line(c.all[x]))
-        parts.append(hand)
+        shared.append(Text("Being created: ").append(card_line(c.all[state.placing])))
+    seats = []
+    for s in range(state.num_players):
+        detail: Any = board_panel(state, s, seat)
+        if s == seat:
+            hand = Table(title=f"Your hand ({len(state.hands[seat])})", box=None, show_header=False,
+                         title_justify="left")
+            hand.add_column(no_wrap=compact, overflow="ellipsis" if compact else "fold")
+            for x in sorted(state.hands[seat]):
+                hand.add_row(card_line(c.all[x]))
+            detail = Group(detail, hand)
+        built = sum(1 for x in state.timeline[s * 12:(s + 1) * 12] if x != EMPTY)
+        summary = (f"Builder {s}{' ◆ turn' if s == state.turn else ''}: score now {total(state, s)} · "
+                   f"Timeline {built} · Past {len(state.past[s])} · lost knowledge {state.lost[s]} · "
+                   f"hand {len(state.hands[s])}")
+        seats.append(SeatPicture(summary, detail))
+    now = []
     if state.stack:
-        now = f"Now: {state.stack[-1].prompt(state)} (builder {state.current_seat()})"
-        parts.append(Text(now, style="bold"))
-    return Group(*parts)
+        now.append(Text(f"Now: {state.stack[-1].prompt(state)} (builder {state.current_seat()})", style="bold"))
+    return Picture(shared=shared, seats=seats, status=now)
+
+
+def render(state: AncientsState, seat: int | None) -> Any:
+    return Group(*picture(state, seat, compact=False).whole())
 
 
 def holdings(state: AncientsState) -> list[dict[str, Counter[str]]]:
