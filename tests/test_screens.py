@@ -14,7 +14,7 @@ from inkhorn import games
 from inkhorn.terminal import compose_screen
 
 WIDTH, HEIGHT = 100, 40
-SPLIT = {"scriptoria", "verse_variant", "ancients"}  # games whose picture is laid out in parts (Game.picture)
+SPLIT = {"scriptoria", "verse_variant", "ancients", "novelist"}  # games whose picture is laid out in parts (Game.picture)
 
 
 def console() -> Console:

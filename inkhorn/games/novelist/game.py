@@ -196,6 +196,11 @@ class NovelistGame(Game):
         by_rules = state.final_round or (state.options.coop != "off" and state.rounds < state.options.max_rounds)
         return {"rounds": float(state.rounds), "ended_by_prestige": float(by_rules)}
 
+    def picture(self, state: Any, seat: int | None) -> Any:
+        from inkhorn.games.novelist.view import picture
+
+        return picture(state, seat)
+
     def legend(self) -> tuple[tuple[str, str], ...]:
         from inkhorn.games.novelist.view import LEGEND
 

@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from inkhorn.core.picture import Picture, SeatPicture
 from inkhorn.games.novelist.content import Card
 
 GENRE_STYLE = {"adventure": "yellow", "horror": "green", "mystery": "blue", "romance": "red", "": "white"}
@@ -79,7 +80,7 @@ def describe_card(card: Card) -> str:
     return "; ".join(parts)
 
 
-def render_state(state: Any, seat: int | None) -> Any:
+def picture(state: Any, seat: int | None) -> Picture:
     n = state.num_players
     content = state.content
     tracks = Table(title="Novelists", show_lines=False)
@@ -123,21 +124,34 @@ def render_state(state: Any, seat: int | None) -> Any:
     if state.final_round:
         info.append("FINAL ROUND")
     parts.append(Text("  ".join(info)))
-    if seat is not None:
-        hand = sorted(state.hand[seat])
-        parts.append(Panel(card_line(state, hand, inked=state.inked[seat], wild=state.forced_wild[seat]),
-                           title=f"your hand (seat {seat})"))
-    step = state.decision()
-    if step is not None and step.seat == seat:
-        from inkhorn.games.novelist.rules import Arrange
+    seats = []
+    for s in range(n):
+        summary = (f"Seat {s}{' ▶' if s == state.turn else ''}: {state.prestige[s]} prestige · ink {state.ink[s]} · "
+                   f"remover {state.remover[s]} · hand {len(state.hand[s])} · deck {len(state.deck[s])} · "
+                   f"classics {len(state.classics[s])}")
+        if s != seat:
+            seats.append(SeatPicture(summary, Text(summary)))
+            continue
+        own: list[Any] = [Panel(card_line(state, sorted(state.hand[s]), inked=state.inked[s], wild=state.forced_wild[s]),
+                                title=f"Seat {s} (you): your hand", title_align="left")]
+        step = state.decision()
+        if step is not None and step.seat == seat:
+            from inkhorn.games.novelist.rules import Arrange
 
-        if isinstance(step, Arrange):
-            laid = Text()
-            for c, w in zip(step.cards, step.wild):
-                laid.append(card_text(content.cards[c], wild=w))
-                laid.append(" ")
-            parts.append(Panel(laid, title=f"layout of {step.word.upper()}"))
-    return Group(*parts)
+            if isinstance(step, Arrange):
+                laid = Text()
+                for c, w in zip(step.cards, step.wild):
+                    laid.append(card_text(content.cards[c], wild=w))
+                    laid.append(" ")
+                own.append(Panel(laid, title=f"layout of {step.word.upper()}", title_align="left"))
+        seats.append(SeatPicture(summary, Group(*own)))
+    return Picture(shared=parts, seats=seats)
+
+
+def render_state(state: Any, seat: int | None) -> Any:
+    """The whole table (a pipe, ``board``): the shared table, then your own part."""
+    pic = picture(state, seat)
+    return Group(*pic.shared, *(p.detail for s, p in enumerate(pic.seats) if s == seat))
 
 
 def holdings(state: Any) -> list[dict[str, Counter[str]]]:
