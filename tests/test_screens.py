@@ -14,7 +14,6 @@ from inkhorn import games
 from inkhorn.terminal import compose_screen
 
 WIDTH, HEIGHT = 100, 40
-SPLIT = {"scriptoria", "verse_variant", "ancients", "novelist"}  # games whose picture is laid out in parts (Game.picture)
 
 
 def console() -> Console:
@@ -41,13 +40,12 @@ def screen(state, seat: int) -> tuple[list[str], list[str]]:
     return out.export_text().splitlines(), own
 
 
-@pytest.mark.parametrize("game_id", [
-    g if g in SPLIT else pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="picture not split yet"))
-    for g in games.game_ids()])
-def test_every_screen_fits_100_by_40_with_the_seat_own_part_and_the_prompt(game_id):
+@pytest.mark.parametrize("game_id", games.game_ids())
+@pytest.mark.parametrize("most", [False, True], ids=["default players", "most players"])
+def test_every_screen_fits_100_by_40_with_the_seat_own_part_and_the_prompt(game_id, most):
     game = games.get_game(game_id)
     for seed in (1, 2):
-        state = game.new_game(None, seed)
+        state = game.new_game(game.max_players if most else None, seed)
         rng = random.Random(seed)
         decisions = 0
         while not state.is_terminal():

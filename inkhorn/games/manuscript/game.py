@@ -154,6 +154,11 @@ class ManuscriptGame(Game):
 
         return render(state, seat)  # type: ignore[arg-type]
 
+    def picture(self, state: Any, seat: int | None) -> Any:
+        from inkhorn.games.manuscript.view import picture
+
+        return picture(state, seat)
+
     def legend(self) -> tuple[tuple[str, str], ...]:
         from inkhorn.games.manuscript.view import LEGEND
 

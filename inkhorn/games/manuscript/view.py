@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from inkhorn.core.picture import Picture, SeatPicture
 from inkhorn.games.manuscript import rules, scoring
 from inkhorn.games.manuscript.grid import HALF
 from inkhorn.games.manuscript.state import DECO, SHOP_ROW, ManuscriptState
@@ -167,21 +168,29 @@ def exemplar_table(state: ManuscriptState) -> Table:
     return table
 
 
-def render(state: ManuscriptState, seat: int | None) -> Group:
+def picture(state: ManuscriptState, seat: int | None) -> Picture:
     content = state.content
     status = f"Round {state.round}  phase {state.phase}  draw pile {len(state.deck)}"
     if state.end_trigger >= 0:
         status += f"  — the end was triggered by scribe {state.end_trigger}: this is the last round"
     discard = ", ".join(content.texts[c].title for c in state.discard) or "(empty)"
+    seats = []
+    for s in range(state.num_players):
+        parts = scoring.breakdown(state, s)
+        summary = (f"Scribe {s}{' ◀' if state.current_seat() == s else ''}: score {parts['total']} · "
+                   f"cubes {state.hand[s]} · texts finished {len(state.finished[s])} · "
+                   f"quadrants {state.quadrants_with_text(s)}/8 · pool {len(state.pool[s])}")
+        seats.append(SeatPicture(summary, scribe_panel(state, s, seat)))
+    shared = [Text(status, style="bold"), shop_table(state), Text(f"Discard pile: {discard}", style="dim"),
+              exemplar_table(state)]
+    return Picture(shared=shared, seats=seats)
+
+
+def render(state: ManuscriptState, seat: int | None) -> Group:
+    pic = picture(state, seat)
     order = [seat] + [s for s in range(state.num_players) if s != seat] if seat is not None else range(
         state.num_players)
-    return Group(
-        Text(status, style="bold"),
-        shop_table(state),
-        Text(f"Discard pile: {discard}", style="dim"),
-        exemplar_table(state),
-        *(scribe_panel(state, s, seat) for s in order),
-    )
+    return Group(*pic.shared, *(pic.seats[s].detail for s in order))
 
 
 def holdings(state: ManuscriptState) -> list[dict[str, Counter[str]]]:
