@@ -1,6 +1,6 @@
-"""Every game's pictures of the table (the terminal's screen, the browser's scene) name
-nothing hidden from the seat they are drawn for: one test over every game, seat and
-spectator, through seeded random games (the core's leak check, ``inkhorn.core.checks``).
+"""Every game's pictures of the table (the terminal's screen and its summary lines, the
+browser's scene) name nothing hidden from the seat they are drawn for: one test over every
+game, seat and spectator, through seeded random games (the core's leak check, ``inkhorn.core.checks``).
 The scene is also plain JSON that survives a round trip, and its choices are action ids."""
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ def scene_text(game, state, seat) -> str:
 
 
 def picture(game, state, seat) -> str:
+    """The terminal's whole picture, and the one-line summaries its screens show of each seat."""
     console = Console(record=True, width=110, file=io.StringIO())
     console.print(game.render(state, seat))
-    return console.export_text()
+    return console.export_text() + "\n".join(p.summary for p in game.picture(state, seat).seats)
 
 
 @pytest.mark.parametrize("game_id", games.game_ids())
