@@ -207,7 +207,7 @@ def analyse(root: str | Path) -> Analysis:
         "score spread": lambda g: g["spread"], "decisions": lambda g: g["decisions"],
         "lead changes": lambda g: g["lead_changes"]}
     for name in stat_names:
-        measures[name[5:]] = itemgetter(name)
+        measures[name[5:].replace("_", " ")] = itemgetter(name)
     variant_lines = []
     for v in variants[1:]:
         pairs = [(index[(BASELINE, g["players"], g["game_index"])], g)
