@@ -120,7 +120,8 @@ def options_table(state: GameState, legal: Sequence[str], start: int, count: int
         action = legal[number]
         label = state.action_label(action)
         table.add_row(f"[cyan]{number + 1:>3}[/cyan]", escape(label),
-                      f"[dim]{escape(clip(action, 40)[1:-1])}[/dim]" if label != action else "")
+                      f"[dim]{escape(action if len(action) <= 40 else action[:39] + '…')}[/dim]"
+                      if label != action else "")
     return table
 
 
