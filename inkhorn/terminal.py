@@ -260,8 +260,7 @@ class HumanAgent(Agent):
             try:
                 state.check(action)
             except IllegalAction as exc:
-                reason = exc.reason if len(exc.reason) <= 200 else exc.reason[:200] + "…"
-                self.console.print(f"[red]{escape(reason)}[/red]: {escape(clip(action))}. "
+                self.console.print(f"[red]{escape(exc.reason)}[/red]: {escape(clip(action))}. "
                                    f"Type a number from 1 to {len(legal)}, an action id, or 'help'.")
                 continue
             return action

@@ -47,15 +47,20 @@ class ContentError(InkhornError):
         super().__init__(f"{source}: {problem}")
 
 
+REASON_LIMIT = 240
+
+
 class IllegalAction(InkhornError):
     """An action that is malformed or not legal now. The state is left untouched."""
 
     def __init__(self, action: object, reason: str, legal: Sequence[str] = (), seat: int | None = None):
         self.action = action
-        self.reason = reason
+        # a game's reason may quote the input whole ("no sketch called 'B53…'"): cut here, once
+        # for every game, so a huge input never makes a huge message
+        self.reason = reason if len(reason) <= REASON_LIMIT else f"{reason[:REASON_LIMIT]}… ({len(reason)} characters)"
         self.legal = list(legal)
         self.seat = seat
-        message = f"illegal action {clip(action)}: {reason}"
+        message = f"illegal action {clip(action)}: {self.reason}"
         if self.legal:
             message += f"; legal now: {_listing(self.legal)}"
         super().__init__(message)
