@@ -632,3 +632,14 @@ def test_publication_embargo_joins_the_desk_at_the_start_of_the_next_bout(readin
             break
     assert embargo in s.desk and all(embargo not in t for t in s.tableau)
     conservation(s)
+
+
+@pytest.mark.parametrize("field, value", [("quill_claim", 10**9), ("quill_claim", 2**70), ("lead", 10**9),
+                                          ("lead", -3), ("embargo", 5), ("spot_next", 9), ("spot_lock", -2)])
+def test_a_corrupt_save_with_a_seat_or_colour_out_of_range_is_refused(field, value):
+    from inkhorn.core.errors import InkhornError
+
+    data = json.loads(json.dumps(GAME.new_game(4, 1).to_json()))
+    data["state"][field] = value
+    with pytest.raises(InkhornError, match=field):
+        GAME.state_from_json(data)

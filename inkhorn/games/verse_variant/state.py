@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
+from inkhorn.core.errors import clip
 from inkhorn.core.state import GameState
 from inkhorn.games.verse_variant.content import (
     CARD_NAMES,
@@ -311,8 +312,12 @@ class VerseState(GameState):
         for name in ("quill", "lead_seat"):
             self.require_seat(name, getattr(self, name))
         self.require(0 <= self.turn <= n, "turn", f"{self.turn} is no place in the order of play")
-        for name in ("laureate", "winner", "claimer"):
+        for name in ("laureate", "winner", "claimer", "quill_claim"):
             self.require_seat(name, getattr(self, name), none=-1)
+        # colours: -1 for none (the Lead also -2: no Lead this bout; a Spotlight lock 5: off)
+        for name, low, high in (("lead", -2, 4), ("embargo", -1, 4), ("spot_next", -1, 4), ("spot_lock", -1, 5)):
+            value = getattr(self, name)
+            self.require(low <= value <= high, name, f"{clip(value)} is no colour here ({low} to {high})")
         self.require(
             len(set(self.order)) == len(self.order) and all(0 <= x < n for x in self.order), "order", "not seats in an order"
         )
