@@ -295,6 +295,9 @@ def test_critical_sets_best_grouping():
     assert critical_sets([2, 2, 2, 2, 1]) == 38
     assert critical_sets([1, 1, 1, 0, 0]) == 10
     assert critical_sets([3, 3, 0, 0, 0]) == 0
+    # ruling R46: the grouping worth the most Prestige, not the most sets (two sets of three
+    # from these six tokens would be worth 20)
+    assert critical_sets([2, 1, 1, 1, 1]) == 22
 
 
 @pytest.mark.rule("§7.3")
