@@ -290,6 +290,7 @@ def test_feature_ladder_table():
 
 
 @pytest.mark.rule("§7.2")
+@pytest.mark.rule("R46")
 def test_critical_sets_best_grouping():
     assert critical_sets([1, 1, 1, 1, 1]) == 22
     assert critical_sets([2, 2, 2, 2, 1]) == 38
