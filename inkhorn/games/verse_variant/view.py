@@ -150,12 +150,12 @@ def render(state, seat: int | None) -> Any:
 def card_words(state, card: int) -> str:
     """A card in words, for choices and the log: "Green 2 (1 Majority Text; corrupted)",
     "T-10c Momentum Forge"."""
-    name = CARD_NAMES[card]
+    name = state.content.card_words[card]
     if card >= NUM_WITNESSES:
-        return f"{name} {state.content.tools[name].title}"
+        return name
     y = state.content.yields[card]
     words = ", ".join(f"{y[k]} {(*FEATURE_NAMES, 'Lacuna')[k]}" for k in range(6) if y[k]) or "no Feature"
-    return f"{COLOURS[card // 9].title()} {card % 9 + 1} ({words}{'; corrupted' if y[6] >= 0 else ''})"
+    return f"{name} ({words}{'; corrupted' if y[6] >= 0 else ''})"
 
 
 def action_label(state, step, action: str) -> str:
