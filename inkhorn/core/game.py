@@ -181,7 +181,8 @@ class Game(ABC, Generic[S]):
 
         In order: the envelope; every field's type (the codec, strict); the player count,
         the seat of each pending decision and the history; the content the options name;
-        then the game's own invariants (:meth:`check_integrity`). So a corrupt save ends
+        then the game's own invariants (:meth:`check_integrity`), each pending step's fields
+        (``Step.check_loaded``) and the decision now asked once. So a corrupt save ends
         here with one clear error, never later deep in the rules (or in an endless loop).
         """
         if not isinstance(data, Mapping):
@@ -210,9 +211,19 @@ class Game(ABC, Generic[S]):
         try:
             state.restore_transient()
             self.check_integrity(cast(S, state))  # an instance of self.State, checked above
+            for k, step in enumerate(state.stack):
+                try:
+                    step.check_loaded(state)
+                except StateError as exc:
+                    raise StateError(f"stack[{k}], {type(step).__name__}: {exc}") from None
+            if state.stack:  # the decision now must at least be askable
+                top = state.stack[-1]
+                top.prompt(state)
+                for action in top.legal_actions(state):
+                    top.label(state, action)
         except InkhornError:
             raise
-        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, AssertionError) as exc:
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, AssertionError, StopIteration) as exc:
             raise StateError(f"the saved state is inconsistent: {clip(str(exc) or type(exc).__name__)}") from None
         return state
 

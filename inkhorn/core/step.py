@@ -50,6 +50,13 @@ and the codec writes them to JSON like any other state part.
     public answer, else the words the table may know. The default for a hidden step names
     only the seat, so a step that says nothing leaks nothing.
 
+``check_loaded(state)``
+    A saved state is read from a file a person may have edited. After the state's own
+    invariants hold, each pending step checks its fields against it (a card that is in the
+    hand, a slot on the board) and raises :class:`~inkhorn.core.errors.StateError` naming
+    the field; the game then also asks the step on top for its choices once. So a corrupt
+    save is refused on loading, not later in the middle of ``resolve``.
+
 This is the equivalent of TAG's ``IExtendedSequence`` (``_computeAvailableActions`` ->
 ``legal_actions``, ``getCurrentPlayer`` -> ``seat``, ``_afterAction`` and
 ``executionComplete`` -> ``resolve`` pushing or not pushing a successor).
@@ -92,6 +99,10 @@ class Step(ABC, Generic[S]):
 
     def prompt(self, state: S) -> str:
         return type(self).__name__
+
+    def check_loaded(self, state: S) -> None:
+        """Refuse a loaded step whose fields do not fit ``state`` (``state.require``)."""
+        return None  # a step without fields of its own has nothing more to check
 
     def label(self, state: S, action: str) -> str:
         """Words for one of this step's actions; the id itself unless a step says better."""

@@ -1,6 +1,6 @@
 """Shared drivers for every game's boundary and secrets property tests.
 
-Each game's ``test_boundaries.py`` and ``test_secrets.py`` call these with hypothesis-drawn
+The boundary tests (``tests/test_boundaries.py``) and each game's ``test_secrets.py`` call these with hypothesis-drawn
 seeds and inputs; the checks themselves are the core's (``inkhorn.core.checks``).
 """
 

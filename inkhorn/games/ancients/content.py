@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -21,6 +21,9 @@ FILES = ("monuments.json", "artifacts.json", "technologies.json")
 
 KINDS = ("city", "megalith", "pyramid")
 TECH_TYPES = ("ancient", "secret", "writing")
+# which monuments an effect reaches: any of yours, the card itself, the cards next to it
+Where = Literal["any", "this", "adjacent"]
+WHERE: tuple[str, ...] = get_args(Where)
 TRIGGERS = ("immediate", "timeline", "decline", "endgame", "passive")
 PASSIVE_KEYS = (
     "hand_limit",  # your hand limit is raised by n
@@ -68,7 +71,7 @@ class Op(_Model):
 
     op: Literal[OPS]  # type: ignore[valid-type]
     n: int = Field(1, ge=0, le=20)
-    where: Literal["any", "this", "adjacent"] = "any"
+    where: Where = "any"
     per: Literal[PER] | None = None  # type: ignore[valid-type]
     kind: str | None = None  # a monument kind or a technology type, for per / conditions
     every: int = Field(1, ge=1, le=10)
@@ -322,7 +325,7 @@ _PASSIVE_TEXT = {
     "decline_guard": "up to {n} knowledge on each declining monument returns to the reserve",
     "learn_bonus": "count {n} more monument{s} in your Past for technology requirements",
 }
-_WHERE = {"any": "your monuments", "this": "this monument", "adjacent": "adjacent monuments"}
+_WHERE_WORDS = {"any": "your monuments", "this": "this monument", "adjacent": "adjacent monuments"}
 
 
 def _op_text(op: Op) -> str:
@@ -333,7 +336,7 @@ def _op_text(op: Op) -> str:
     if op.op == "discard":
         return f"discard {n} card{s}"
     if op.op == "remove_knowledge":
-        return f"remove {n} knowledge from {_WHERE[op.where]}"
+        return f"remove {n} knowledge from {_WHERE_WORDS[op.where]}"
     if op.op == "add_knowledge":
         return f"add {n} knowledge to this monument"
     if op.op == "recover":

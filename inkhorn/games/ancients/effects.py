@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from inkhorn.core.errors import clip
 from inkhorn.core.step import Step
-from inkhorn.games.ancients.content import Cond, Op
-from inkhorn.games.ancients.state import EMPTY, AncientsState
+from inkhorn.games.ancients.content import WHERE, Cond, Op
+from inkhorn.games.ancients.state import COLUMNS, EMPTY, AncientsState
 
 # ---- conditions --------------------------------------------------------------------------
 
@@ -289,12 +290,37 @@ def card_label(state: AncientsState, action: str) -> str:
 # ---- the small decisions effects ask -------------------------------------------------------------
 
 
+# ---- loaded steps: their fields checked against the state ----------------------------------
+
+
+def require_card(state: AncientsState, field: str, card: int, timeline_of: int | None = None) -> None:
+    """``card`` is a card of the game (and a monument in that seat's Timeline, if named)."""
+    ok = type(card) is int and 0 <= card < len(state.content.all)
+    if ok and timeline_of is not None:
+        ok = state.slot_of(timeline_of, card) >= 0
+    state.require(ok, field, f"{clip(card)} is no {'monument of the Timeline' if timeline_of is not None else 'card'}")
+
+
+def require_count(state: AncientsState, field: str, n: int, least: int = 1) -> None:
+    state.require(n >= least, field, f"{clip(n)} is no count here (at least {least})")
+
+
+def require_where(state: AncientsState, where: str) -> None:
+    state.require(where in WHERE, "where", f"{clip(where)} is none of {', '.join(WHERE)}")
+
+
 @dataclass(frozen=True)
 class ChooseOrder(Step):
     """Cards that trigger together resolve in the order their owner picks."""
 
     when: str
     sources: tuple[int, ...]
+
+    def check_loaded(self, state: AncientsState) -> None:
+        state.require(self.when in state.content.by_trigger, "when", f"{clip(self.when)} is no timing")
+        state.require(bool(self.sources), "sources", "no card triggers")
+        for card in self.sources:
+            require_card(state, "sources", card)
 
     def legal_actions(self, state: AncientsState) -> list[str]:
         has = state.content.has_trigger[self.when]
@@ -318,6 +344,9 @@ class ChooseOrder(Step):
 class DiscardCards(Step):
     n: int
 
+    def check_loaded(self, state: AncientsState) -> None:
+        require_count(state, "n", self.n)
+
     def legal_actions(self, state: AncientsState) -> list[str]:
         return card_actions(state, "discard:", sorted(set(state.hands[self.seat])))
 
@@ -339,6 +368,12 @@ class RemoveKnowledge(Step):
     n: int
     where: str
     source: int
+
+    def check_loaded(self, state: AncientsState) -> None:
+        require_count(state, "n", self.n)
+        require_where(state, self.where)
+        if not (self.where == "any" and self.source == EMPTY):  # Archive's removal names no card
+            require_card(state, "source", self.source)
 
     def legal_actions(self, state: AncientsState) -> list[str]:
         return card_actions(state, "token:", removable(state, self.seat, self.source, self.where))
@@ -362,6 +397,9 @@ class AddKnowledge(Step):
 
     n: int
 
+    def check_loaded(self, state: AncientsState) -> None:
+        require_count(state, "n", self.n)
+
     def legal_actions(self, state: AncientsState) -> list[str]:
         return card_actions(state, "token:", state.monuments_in_timeline(self.seat))
 
@@ -383,6 +421,10 @@ class MovePick(Step):
     source: int
     where: str
 
+    def check_loaded(self, state: AncientsState) -> None:
+        require_card(state, "source", self.source)
+        require_where(state, self.where)
+
     def legal_actions(self, state: AncientsState) -> list[str]:
         return [*card_actions(state, "move:", movable(state, self.seat, self.source, self.where)), "skip"]
 
@@ -401,6 +443,9 @@ class MovePick(Step):
 @dataclass(frozen=True)
 class MoveTo(Step):
     card: int
+
+    def check_loaded(self, state: AncientsState) -> None:
+        require_card(state, "card", self.card, timeline_of=self.seat)
 
     def legal_actions(self, state: AncientsState) -> list[str]:
         return [f"col:{c}" for c in move_targets(state, self.seat, self.card)]
@@ -426,6 +471,10 @@ class MoveLevel(Step):
 
     card: int
     col: int
+
+    def check_loaded(self, state: AncientsState) -> None:
+        require_card(state, "card", self.card, timeline_of=self.seat)
+        state.require(self.col in COLUMNS, "col", f"{clip(self.col)} is no column (1 to {len(COLUMNS)})")
 
     def legal_actions(self, state: AncientsState) -> list[str]:
         return ["below", "above"]
@@ -462,6 +511,9 @@ class SwapPick(Step):
 @dataclass(frozen=True)
 class SwapWith(Step):
     first: int
+
+    def check_loaded(self, state: AncientsState) -> None:
+        require_card(state, "first", self.first, timeline_of=self.seat)
 
     def legal_actions(self, state: AncientsState) -> list[str]:
         return card_actions(state, "with:", swap_partners(state, self.seat, self.first))

@@ -130,6 +130,7 @@ class AncientsGame(Game):
 
     def check_integrity(self, state: AncientsState) -> None:
         state.check_integrity()
+        rules.check_work(state)
 
     def hidden_names(self, state: AncientsState, seat: int | None) -> set[str]:
         return state.hidden_names(seat)

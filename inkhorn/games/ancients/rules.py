@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from inkhorn.core.errors import clip
 from inkhorn.core.step import Step
 from inkhorn.games.ancients import effects as fx
-from inkhorn.games.ancients.state import EMPTY, AncientsState
+from inkhorn.games.ancients.state import COLUMNS, EMPTY, AncientsState
 
 ARTIFACT_SLOTS = 5
 KEEP = 6
@@ -151,6 +152,45 @@ WORK: dict[str, Callable[..., None]] = {
     "archive_more": w_archive_more,
     "excavate_more": w_excavate_more,
 }
+
+
+# What follows a work item's kind and seat (see ``effects``): checked when a state is loaded.
+WORK_FIELDS: dict[str, tuple[str, ...]] = {
+    "trig": ("when", "cards"),
+    "run": ("card", "when"),
+    "op": ("card", "when", "effect", "op"),
+    "topast": ("card",),
+    "slide": (),
+    "place": ("card", "column", "above"),
+    "place_art": ("card",),
+    "archive_more": ("count",),
+    "excavate_more": ("count",),
+}
+
+
+def check_work(state: AncientsState) -> None:
+    """Every pending work item of a loaded state names a kind of work, a seat, cards,
+    timings, effects and columns that exist."""
+    content = state.content
+    cards = range(len(content.all))
+    for k, item in enumerate(state.work):
+        where = f"work[{k}]"
+        fields = WORK_FIELDS.get(item[0]) if item and isinstance(item[0], str) else None
+        state.require(fields is not None, where, f"{clip(item[:1])} is no kind of work")
+        assert fields is not None
+        state.require(len(item) == 2 + len(fields), where, f"{item[0]} work holds a seat and {', '.join(fields) or 'nothing else'}")
+        state.require(type(item[1]) is int and 0 <= item[1] < state.num_players, where, "no seat")
+        got = dict(zip(fields, item[2:], strict=True))
+        ok = all(type(got[f]) is int and got[f] in cards for f in ("card",) if f in got)
+        ok = ok and all(type(c) is int and c in cards for c in got.get("cards", ()))
+        ok = ok and got.get("when", "passive") in content.by_trigger
+        ok = ok and got.get("column", 1) in COLUMNS and type(got.get("above", False)) is bool
+        ok = ok and (type(got.get("count", 0)) is int and got.get("count", 0) >= 0)
+        if ok and "effect" in got:
+            effects = content.by_trigger[got["when"]][got["card"]]
+            e, i = got["effect"], got["op"]
+            ok = type(e) is int and 0 <= e < len(effects) and type(i) is int and 0 <= i < len(effects[e].do)
+        state.require(ok, where, f"{clip(item)} names something that does not exist")
 
 
 # ---- helpers -----------------------------------------------------------------------------------
@@ -405,6 +445,9 @@ class ChooseColumn(Step):
 class ChooseLevel(Step):
     col: int
 
+    def check_loaded(self, state: AncientsState) -> None:
+        state.require(self.col in COLUMNS, "col", f"{clip(self.col)} is no column (1 to {len(COLUMNS)})")
+
     def legal_actions(self, state: AncientsState) -> list[str]:
         return ["below", "above"]
 
@@ -418,6 +461,9 @@ class ChooseLevel(Step):
 @dataclass(frozen=True)
 class PayCards(Step):
     n: int
+
+    def check_loaded(self, state: AncientsState) -> None:
+        fx.require_count(state, "n", self.n)
 
     def legal_actions(self, state: AncientsState) -> list[str]:
         return fx.card_actions(state, "pay:", sorted(state.hands[self.seat]))
@@ -440,6 +486,9 @@ class ArchiveCard(Step):
     """ARCHIVE: discard cards one by one, each removing knowledge from your Timeline."""
 
     count: int
+
+    def check_loaded(self, state: AncientsState) -> None:
+        fx.require_count(state, "count", self.count, least=0)
 
     def legal_actions(self, state: AncientsState) -> list[str]:
         acts = fx.card_actions(state, "archive:", sorted(state.hands[self.seat]))
@@ -469,6 +518,9 @@ class ExcavateCard(Step):
     """EXCAVATE: rotate Past monuments one by one, drawing for each."""
 
     count: int
+
+    def check_loaded(self, state: AncientsState) -> None:
+        fx.require_count(state, "count", self.count, least=0)
 
     def legal_actions(self, state: AncientsState) -> list[str]:
         acts = fx.card_actions(state, "rotate:", unrotated(state, self.seat))

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 TOKEN_VALUE = 40 * 1 + 10 * 5  # 40 grey ones and 10 gold fives
 EMPTY = -1
+COLUMNS = range(1, 7)  # a Timeline's six columns, numbered from the left as the board does
 
 
 @dataclass(kw_only=True, eq=False)

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from inkhorn.core.errors import IllegalAction
+from inkhorn.core.errors import IllegalAction, clip
 from inkhorn.core.step import Step
 from inkhorn.games.manuscript.grid import COPY_TABLE, MAX_COPY_CUBES, cubes_for, prose_lines
 from inkhorn.games.manuscript.state import (
@@ -369,6 +369,10 @@ class BorrowPayment(Step):
         state.pool[owner] = tuple(pool)
         acquire(state, s, card)
 
+    def check_loaded(self, state: S) -> None:
+        owned = any(self.card in state.pool[o] for o in range(state.num_players) if o != self.seat)
+        state.require(owned, "card", f"{clip(self.card)} is in no other scribe's pool")
+
     def prompt(self, state: S) -> str:
         return f"Borrow {state.content.texts[self.card].title}: pay two cubes or give one to its owner"
 
@@ -483,6 +487,19 @@ class ChoosePage(Step):
         return "Left page" if action == "page:1" else "Right page"
 
 
+def check_laying(state: S, seat: int, page: int, width: int | None = None) -> None:
+    """A loaded layout in progress: a page of the scribe's and a line length of the active text."""
+    state.require(state.active[seat] >= 0, "active", "no text to lay out")
+    state.require(page in (0, 1), "page", f"{clip(page)} is neither page")
+    if width is not None:
+        card, content = state.active[seat], state.content
+        if content.prose[card]:
+            ok = 1 <= width <= min(state.geo.cols, content.squares[card])
+        else:
+            ok = width == content.line_length[card]
+        state.require(ok, "width", f"{clip(width)} is no line length of the text")
+
+
 @dataclass(frozen=True)
 class ChooseWidth(Step):
     page: int
@@ -498,6 +515,9 @@ class ChooseWidth(Step):
 
     def resolve(self, state: S, action: str) -> None:
         state.push(ChooseSpacing(self.seat, self.page, int(action[6:])))
+
+    def check_loaded(self, state: S) -> None:
+        check_laying(state, self.seat, self.page)
 
     def prompt(self, state: S) -> str:
         return "Choose the line length of this prose text"
@@ -528,6 +548,9 @@ class ChooseSpacing(Step):
     def resolve(self, state: S, action: str) -> None:
         state.push(ChooseAnchor(self.seat, self.page, self.width, action == "double"))
 
+    def check_loaded(self, state: S) -> None:
+        check_laying(state, self.seat, self.page, self.width)
+
     def prompt(self, state: S) -> str:
         return "Single or double spacing?"
 
@@ -552,6 +575,9 @@ class ChooseAnchor(Step):
         _, r, c = action.split(":")
         start_text(state, self.seat, self.page, int(r[1:]) - 1, int(c[1:]) - 1, self.width, self.double)
         state.push(CopyCubes(self.seat))
+
+    def check_loaded(self, state: S) -> None:
+        check_laying(state, self.seat, self.page, self.width)
 
     def prompt(self, state: S) -> str:
         side = "left" if self.page == 0 else "right"
@@ -613,6 +639,10 @@ class PlaceDecoration(Step):
         state.dmask[2 * s + page] = m
         state.deco_place[self.slot] = (s, page, row, col)
 
+    def check_loaded(self, state: S) -> None:
+        ok = 0 <= self.slot < len(state.exemplars) and state.deco_owner[self.slot] == self.seat
+        state.require(ok, "slot", f"{clip(self.slot)} is no exemplar whose decoration this scribe places")
+
     def prompt(self, state: S) -> str:
         tile = state.content.decorations[state.content.deco_of[state.exemplars[self.slot]]]
         return f"Place the decoration {tile.name} ({tile.points} points) on your grid"
@@ -663,6 +693,9 @@ class Scrape(Step):
     def prompt(self, state: S) -> str:
         return f"Scrape a line away (1 cube; {self.done} scraped, at most {MAX_SCRAPE})"
 
+    def check_loaded(self, state: S) -> None:
+        state.require(0 <= self.done < MAX_SCRAPE, "done", f"{clip(self.done)} lines scraped (at most {MAX_SCRAPE})")
+
     def label(self, state: S, action: str) -> str:
         if action == "done":
             return "Stop scraping"
@@ -683,6 +716,10 @@ class Retain(Step):
             return True
         s = self.seat
         return self.paid < MAX_PAID_KEEP and state.reserved[s] + 1 <= CUBES - state.locked[s]
+
+    def check_loaded(self, state: S) -> None:
+        ok = 0 <= self.paid <= MAX_PAID_KEEP and (self.free_used or self.paid == 0)
+        state.require(ok, "paid", f"{clip(self.paid)} texts kept for a cube (at most {MAX_PAID_KEEP})")
 
     def legal_actions(self, state: S) -> list[str]:
         acts = ["keep:" + tid(state, c) for c in state.pool[self.seat]] if self.can_keep(state) else []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from inkhorn.core.errors import IllegalAction
+from inkhorn.core.errors import IllegalAction, clip
 from inkhorn.core.step import Step
 from inkhorn.games.novelist.scoring import Spelling, WordScore, score_word
 from inkhorn.games.novelist.words import best_layout
@@ -517,6 +517,19 @@ class Arrange(Step):
     wild: tuple[bool, ...]
     changes: int = 0  # face down/up turns so far: bounded so a layout cannot cycle forever
 
+    def check_loaded(self, state: S) -> None:
+        """The layout of a dictionary word from cards the speller may use, face-up cards
+        showing their letter."""
+        word, cards, seat = self.word, self.cards, self.seat
+        state.require(word in state.dictionary, "word", f"{clip(word)} is not in the dictionary")
+        state.require(len(cards) == len(self.wild) == len(word), "cards", "one card and one face per letter")
+        usable = {*state.hand[seat], *(c for held in state.classics for c in held)}
+        state.require(len(set(cards)) == len(cards) and usable.issuperset(cards), "cards", "a card the speller cannot use")
+        table = state.content.cards
+        faces = all(w or table[c].letter == ch for c, w, ch in zip(cards, self.wild, word, strict=True))
+        state.require(faces, "wild", "a face-up card does not show its letter")
+        state.require(0 <= self.changes <= 2 * len(word), "changes", f"{clip(self.changes)} turns of cards")
+
     def _variants(self, state: S) -> list[str]:
         seat = self.seat
         word = self.word
@@ -694,12 +707,26 @@ def apply_word(state: S, seat: int, word: str, cards: tuple[int, ...], wild: tup
     state.push(*steps)
 
 
+# a benefit that asks a choice, and the question (``card``: the card granting it)
+CHOICE_PROMPTS = {
+    "coin_or_prestige": "{card.name}: take {card.amount} coins or {card.alt} prestige",
+    "ink_or_remover": "{card.name}: take an ink or a remover token",
+    "jail": "{card.name}: jail an Offer Row card (only you may buy it)",
+    "trash_self": "{card.name}: trash it for {card.amount} coins and {card.alt} prestige?",
+    "trash_other": "{card.name}: trash a card from your discard pile for {card.amount} coin",
+}
+
+
 @dataclass(frozen=True)
 class Choose(Step):
     """A benefit that needs a choice: coin or prestige, ink or remover, jail, trash."""
 
     effect: str
     card: int
+
+    def check_loaded(self, state: S) -> None:
+        state.require(self.effect in CHOICE_PROMPTS, "effect", f"{clip(self.effect)} is no benefit asking a choice")
+        state.require(0 <= self.card < len(state.content.cards), "card", f"{clip(self.card)} is no card")
 
     def legal_actions(self, state: S) -> list[str]:
         e = self.effect
@@ -755,13 +782,7 @@ class Choose(Step):
 
     def prompt(self, state: S) -> str:
         card = state.content.cards[self.card]
-        return {
-            "coin_or_prestige": f"{card.name}: take {card.amount} coins or {card.alt} prestige",
-            "ink_or_remover": f"{card.name}: take an ink or a remover token",
-            "jail": f"{card.name}: jail an Offer Row card (only you may buy it)",
-            "trash_self": f"{card.name}: trash it for {card.amount} coins and {card.alt} prestige?",
-            "trash_other": f"{card.name}: trash a card from your discard pile for {card.amount} coin",
-        }[self.effect]
+        return CHOICE_PROMPTS[self.effect].format(card=card)
 
     def label(self, state: S, action: str) -> str:
         head, _, tail = action.partition(":")
@@ -907,6 +928,10 @@ class EventDraw(Step):
 
     event: int
 
+    def check_loaded(self, state: S) -> None:
+        drawn = 0 <= self.event < len(state.content.events) and self.event not in state.event_deck
+        state.require(drawn, "event", f"{clip(self.event)} is no event drawn")
+
     def legal_actions(self, state: S) -> list[str]:
         mine = state.prestige[self.seat]
         ahead = [s for s in range(state.num_players) if state.prestige[s] > mine]
@@ -958,6 +983,10 @@ class SetAside(Step):
     """Jealous Triangle: set aside one card of an opponent's discard pile."""
 
     target: int
+
+    def check_loaded(self, state: S) -> None:
+        state.require_seat("target", self.target)
+        state.require(self.target != self.seat, "target", "a player sets aside an opponent's card, not their own")
 
     def legal_actions(self, state: S) -> list[str]:
         return [f"aside:{c}" for c in sorted(set(state.discard[self.target]))]

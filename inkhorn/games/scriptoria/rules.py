@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from inkhorn.core.errors import IllegalAction
+from inkhorn.core.errors import IllegalAction, clip
 from inkhorn.core.step import Step
 from inkhorn.games.scriptoria.content import BLACK, COLOURS, GOLD, KINDS, SUPPLIES
 from inkhorn.games.scriptoria.state import (
@@ -325,6 +325,9 @@ class ChooseReceiver(Step):
     def resolve(self, state: ScriptoriaState, action: str) -> None:
         give(state, self.lectern, _seat_of(action[3:], state.num_players))
 
+    def check_loaded(self, state: ScriptoriaState) -> None:
+        state.require(0 <= self.lectern < len(state.lecterns), "lectern", f"{clip(self.lectern)} is no lectern")
+
     def prompt(self, state: ScriptoriaState) -> str:
         return "Second Hour: to whom do you give " + _lectern_words(state, self.lectern) + "?"
 
@@ -538,6 +541,16 @@ def choose_slot(state: ScriptoriaState, seat: int, sketch: int, side: str | None
     plan_payment(state, seat, sketch, slot, ())
 
 
+def check_placing(state: ScriptoriaState, seat: int, sketch: int, slot: int | None = None) -> None:
+    """A loaded placement in progress: the sketch is the seat's to place, the slot empty."""
+    pos = state.lectern_of(seat)
+    held = state.stocks[seat] + (state.lectern_sketches[pos] if pos >= 0 else ())
+    state.require(sketch in held, "sketch", f"{sketch} is not a sketch {seat_name(seat)} holds")
+    if slot is not None:
+        scroll = state.scrolls[seat]
+        state.require(0 <= slot < len(scroll) and scroll[slot] == EMPTY, "slot", f"{slot} is no empty place of the scroll")
+
+
 @dataclass(frozen=True)
 class ChooseSide(Step):
     """Corners and borders: on which page's frieze."""
@@ -549,6 +562,9 @@ class ChooseSide(Step):
 
     def resolve(self, state: ScriptoriaState, action: str) -> None:
         choose_slot(state, self.seat, self.sketch, action[5:])
+
+    def check_loaded(self, state: ScriptoriaState) -> None:
+        check_placing(state, self.seat, self.sketch)
 
     def prompt(self, state: ScriptoriaState) -> str:
         return f"Place {state.content.sketches[self.sketch].id} in the left or the right frieze?"
@@ -575,6 +591,9 @@ class PayOrFree(Step):
             plan_payment(state, self.seat, self.sketch, self.slot, ())
         else:
             finish_placement(state, self.seat, self.sketch, self.slot, None)
+
+    def check_loaded(self, state: ScriptoriaState) -> None:
+        check_placing(state, self.seat, self.sketch, self.slot)
 
     def prompt(self, state: ScriptoriaState) -> str:
         sk = state.content.sketches[self.sketch]
@@ -625,6 +644,12 @@ class PayGold(Step):
 
     def resolve(self, state: ScriptoriaState, action: str) -> None:
         plan_payment(state, self.seat, self.sketch, self.slot, self.golds + (int(action[5:]),))
+
+    def check_loaded(self, state: ScriptoriaState) -> None:
+        check_placing(state, self.seat, self.sketch, self.slot)
+        spare = state.ink_row(self.seat)[GOLD]
+        ok = len(self.golds) < 3 and min(self.golds, default=0) >= 0 and sum(self.golds) <= spare
+        state.require(ok, "golds", f"{clip(self.golds)} is no payment in gold begun")
 
     def prompt(self, state: ScriptoriaState) -> str:
         col = len(self.golds)
@@ -691,6 +716,10 @@ class HelpTake(Step):
 
     def _pool(self, state: ScriptoriaState) -> list[int]:
         return state.scriptorium if self.source < 0 else list(state.stocks[self.source])
+
+    def check_loaded(self, state: ScriptoriaState) -> None:
+        state.require_seat("source", self.source, none=-1)
+        state.require(self.source != self.seat, "source", "a copyist's Help never takes from their own stock")
 
     def legal_actions(self, state: ScriptoriaState) -> list[str]:
         sk = state.content.sketches

@@ -14,7 +14,7 @@ from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
 from inkhorn.games.verse_variant.content import NUM_WITNESSES, load_content
 from inkhorn.games.verse_variant.scoring import final_breakdown, majority_table
-from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
+from inkhorn.games.verse_variant.state import FEATURE_TOKENS, LACUNA_TOKENS, TRACK_SPACES, VerseState
 from inkhorn.games.verse_variant.steps import Ask, SealedAsk
 from inkhorn.games.verse_variant.view import holdings as view_holdings
 
@@ -22,8 +22,6 @@ GRANTS = {3: 5, 4: 4, 5: 3}
 CUBES = {3: 5, 4: 4, 5: 4}
 # Stack sizes from the highest space down (set-up step 4).
 STACKS = {3: (1, 2), 4: (2, 2), 5: (2, 3)}
-FEATURE_TOKENS = 55  # 275 Feature tokens, 55 per Feature
-LACUNA_TOKENS = 75
 
 
 class VerseOptions(GameOptions):

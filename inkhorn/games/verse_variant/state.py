@@ -9,6 +9,7 @@ above the top stack (ruling R1). Supply counts may go below zero: that is the ru
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -333,7 +334,11 @@ class VerseState(GameState):
             min([*self.ledger, *self.vault, *self.grants, *self.spent, *self.cubes, *self.desk_tok]) >= 0,
             "ledger", "a negative count",
         )
+        corrupting = Counter(y[6] for y in self.content.yields if y[6] >= 0)
         for c in range(5):
+            # a Corruption token on the Desk came from a Witness showing it, in one of n Sessions
+            most = corrupting[c] * n
+            self.require(0 <= self.desk_cor[c] <= most, "desk_cor", f"{clip(self.desk_cor[c])} Corruption tokens of colour {c}")
             total = sum(self.tracks[c]) + self.supply[c] + self.desk_tok[c]
             total += sum(self.ledger[x * 6 + c] + self.vault[x * 6 + c] for x in range(n))
             self.require(total == FEATURE_TOKENS, "supply", f"Feature tokens of colour {c} not conserved")

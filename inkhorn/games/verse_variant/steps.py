@@ -12,7 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from inkhorn.core.errors import clip
 from inkhorn.core.step import Step
+from inkhorn.games.verse_variant.content import COLOURS, TOOL_BY_CODE
+from inkhorn.games.verse_variant.state import LACUNA_TOKENS, TRACK_SPACES
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,39 @@ def handler(kind: str, prompt: str | Callable[[Any, Any], str]):
     return wrap
 
 
+# What ``data`` holds, by (kind, stage), for the decisions that carry any: one container per
+# entry that the entry must be in. A kind not listed asks at stage 0 with no data. (Checked
+# when a saved state is loaded; see ``Ask.check_loaded``.)
+COLOUR = range(len(COLOURS))
+TOKEN_KIND = range(len(COLOURS) + 1)  # a Feature colour or Lacuna
+SLOT = range(3 * len(COLOURS))  # the Institutions' fifteen slots
+TOOL = frozenset(TOOL_BY_CODE)
+DATA: dict[tuple[str, int], tuple[range | frozenset[str], ...]] = {
+    ("turn", 0): (range(3),),  # Primary cards already played this turn (Rapid Response)
+    ("trig", 0): (TOOL,),
+    ("grant", 0): (frozenset({"normal", "gloss"}),),
+    ("crew", 0): (range(1, 4),),  # Features still to discard
+    ("exchange", 1): (),
+    ("T-1a", 1): (TOKEN_KIND,),
+    ("T-1d", 0): (range(1, 3),),
+    ("T-2b", 1): (COLOUR,),
+    ("T-3a", 0): (range(1, 3),),
+    ("T-3b", 0): (COLOUR,),
+    ("T-3e", 1): (SLOT,),
+    ("T-5a", 1): (COLOUR, range(TRACK_SPACES)),
+    ("T-5d", 1): (),
+    ("T-6c", 0): (range(1, 4),),
+    ("T-6c", 1): (range(1, 4),),
+    ("T-7c", 1): (COLOUR,),
+    ("shelve", 0): (range(1, 4), TOOL),
+    ("T-11b", 0): (range(1, LACUNA_TOKENS + 1),),
+    ("T-11c", 0): (range(1, 3), range(0, 2)),  # Lacunae still to count, and counted so far
+    ("lose", 0): (range(1, 3), TOOL),
+}
+# decisions with no data listed above that are also asked with none
+BARE = frozenset({("T-11c", 0)})
+
+
 @dataclass(frozen=True)
 class Ask(Step):
     kind: str = ""
@@ -54,6 +90,23 @@ class Ask(Step):
 
     def resolve(self, state, action: str) -> None:
         HANDLERS[self.kind].resolve(state, self, action)
+
+    def check_loaded(self, state) -> None:
+        state.require(self.kind in HANDLERS, "kind", f"{clip(self.kind)} is no decision")
+        spec = DATA.get((self.kind, self.stage))
+        if spec is None:
+            state.require(self.stage == 0, "stage", f"{self.kind} has no stage {clip(self.stage)}")
+            spec = ()
+        data = self.data
+        if not data and (self.kind, self.stage) in BARE:
+            return
+        fits = len(data) == len(spec) and all(
+            type(x) is (int if isinstance(within, range) else str) and x in within
+            for x, within in zip(data, spec, strict=False)
+        )
+        state.require(fits, "data", f"{clip(data)} is not what a {self.kind} decision holds")
+        if (self.kind, self.stage) == ("T-5a", 1):  # a stack chosen on a track
+            state.require(data[1] < len(state.tracks[data[0]]), "data", "no such stack on the track")
 
     def prompt(self, state) -> str:
         return HANDLERS[self.kind].prompt(state, self)
