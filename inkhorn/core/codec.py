@@ -9,9 +9,10 @@ Fields whose metadata has ``transient=True`` (loaded content, caches) are not wr
 owner restores them after decoding.
 
 Decoding trusts nothing: a saved file may be corrupt or hostile. Every object is rebuilt
-with exactly its declared fields (a missing or unknown field is refused), and every field's
-value is checked against its type annotation (strict pydantic: ``True`` is not an int, a
-list is not a tuple). Anything wrong is a :class:`CodecError` naming the field; no other
+with exactly its declared fields: an unknown field is refused, and so is a missing one unless
+the class gives it a default (a field added since the file was saved takes its default).
+Every field's value is checked against its type annotation (strict pydantic: ``True`` is not
+an int, a list is not a tuple). Anything wrong is a :class:`CodecError` naming the field; no other
 exception comes out of :meth:`Codec.decode`.
 """
 
@@ -91,6 +92,7 @@ class Codec:
     def __init__(self, classes: Iterable[type]):
         self._by_name: dict[str, type] = {}
         self._fields: dict[type, tuple[str, ...]] = {}
+        self._defaults: dict[type, dict[str, Any]] = {}
         self._checks: dict[type, dict[str, Callable[[Any], None]]] = {}
         for cls in classes:
             self.register(cls)
@@ -102,9 +104,9 @@ class Codec:
             raise CodecError(f"two classes share the name {name!r}")
         self._by_name[name] = cls
         if dataclasses.is_dataclass(cls):
-            self._fields[cls] = tuple(
-                f.name for f in dataclasses.fields(cls) if not f.metadata.get("transient")
-            )
+            saved = [f for f in dataclasses.fields(cls) if not f.metadata.get("transient")]
+            self._fields[cls] = tuple(f.name for f in saved)
+            self._defaults[cls] = {f.name: f.default for f in saved if f.default is not dataclasses.MISSING}
 
     # ---- encoding -------------------------------------------------------------------
     def encode(self, value: Any) -> Any:
@@ -200,9 +202,13 @@ class Codec:
             if checks is None:
                 checks = self._checks[cls] = _field_checks(cls)
             obj = cls.__new__(cls)
+            defaults = self._defaults[cls]
             for name in fields:
                 if name not in data:
-                    raise CodecError(f"{cls.__qualname__} is missing field {name!r}")
+                    if name not in defaults:
+                        raise CodecError(f"{cls.__qualname__} is missing field {name!r}")
+                    object.__setattr__(obj, name, defaults[name])
+                    continue
                 try:
                     value = self._decode(data[name])
                     check = checks.get(name)

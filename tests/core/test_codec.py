@@ -75,3 +75,10 @@ def test_a_saved_state_with_a_huge_number_is_refused_when_loaded():
         game.state_from_json(data)
     data["state"]["actions_left"] = 2
     assert game.state_from_json(data).actions_left == 2
+
+
+def test_a_field_missing_from_an_older_save_takes_its_default_and_only_then():
+    codec = Codec([Slot])
+    assert codec.decode({"$t": "Slot", "kind": "corner"}) == Slot("corner", None)
+    with pytest.raises(CodecError, match="missing field 'kind'"):
+        codec.decode({"$t": "Slot", "tile": 3})

@@ -4,7 +4,7 @@ import pytest
 
 from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant.content import CARD_NAMES
-from inkhorn.games.verse_variant.scoring import majority_table
+from inkhorn.games.verse_variant.scoring import final_breakdown, majority_table
 from inkhorn.games.verse_variant.steps import Ask
 from tests.verse_variant.helpers import (
     card,
@@ -318,12 +318,47 @@ def test_t5b_quire_tuck_lacuna_to_desk_and_a_feature():
 
 
 @pytest.mark.rule("T-5c")
-def test_t5c_footnote_feint_becomes_a_lasting_token():
+def test_t5c_footnote_feint_counts_at_that_sessions_majority_and_at_final_scoring_only():
+    """"it counts as 1 Feature token of your choice during that Session's Majority Scoring and
+    Final Scoring": no token is taken, a later Session does not count it, Final Scoring does."""
     s = pos()
+    set_ledger(s, 1, [1, 0, 0, 0, 0, 0])
+    supply, tracks = s.supply[:], [t[:] for t in s.tracks]
+    run_ask(s, Ask(0, "T-5c"))
+    finish(s, "colour:blue")
+    assert ledger(s, 0) == [0] * 6 and s.supply == supply and s.tracks == tracks  # not a token
+    table = majority_table(s)
+    assert table[0][BLUE] == table[1][BLUE] > 0  # tied with scholar 1's one Blue at this Scoring
+    rules.ph_majority(s)  # that Session's Majority Scoring; the next Session begins
+    assert s.phase == "session_start" and majority_table(s)[0][BLUE] == 0  # later Sessions: nothing
+    assert s.feints == (0,)
+    conservation(s)
+
+
+def ladders_and_sets(s, seat):
+    part = final_breakdown(s, seat)
+    return part["ladders"] + part["sets"]
+
+
+@pytest.mark.rule("T-5c")
+def test_t5c_footnote_feint_at_final_scoring_is_the_feature_worth_most_to_its_owner():
+    s = pos()
+    set_ledger(s, 0, [2, 2, 1, 0, 0, 0])
+    set_ledger(s, 1, [2, 2, 1, 0, 0, 0])
+    # Blue, Green 2, Yellow 1: ladders 2+2+1, one set of three 10
+    assert ladders_and_sets(s, 0) == 15
+    s.feints = (0,)
+    # best as a second Yellow (2-2-2: ladders 6, two sets of three 20); a third Blue gives 7+10
+    assert ladders_and_sets(s, 0) == 26 and ladders_and_sets(s, 1) == 15  # only its owner's
+    assert ledger(s, 0) == [2, 2, 1, 0, 0, 0]
+
+
+def test_t5c_footnote_feint_as_a_lasting_token_is_an_option():
+    s = new(4, 1, footnote_feint="lasting")
     tracks = [t[:] for t in s.tracks]
     run_ask(s, Ask(0, "T-5c"))
     finish(s, "colour:red")
-    assert ledger(s, 0)[RED] == 1 and s.tracks == tracks
+    assert ledger(s, 0)[RED] == 1 and s.tracks == tracks and s.feints == ()
     conservation(s)
 
 

@@ -41,6 +41,11 @@ class VerseOptions(GameOptions):
     majority_ties: Literal["full", "split"] = Field(
         "full", description="tied scholars each take their place's award, or share the awards of the places they fill; R8"
     )
+    footnote_feint: Literal["that_session", "lasting"] = Field(
+        "that_session",
+        description="Footnote Feint (T-5c) counts as one Feature token at that Session's Majority Scoring and at "
+        "Final Scoring only (as T-5c reads), or becomes a lasting token from the supply; R13",
+    )
     embargo_card: Literal["next_bout", "this_bout"] = Field(
         "next_bout",
         description="Publication Embargo stays on its Institution and joins the Desk at the start of the next bout "

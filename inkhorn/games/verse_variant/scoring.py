@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations_with_replacement
 
 from inkhorn.games.verse_variant.content import TOOL_BY_CODE
 
@@ -100,8 +101,27 @@ def majority_scoring(s) -> None:
         s.prestige[x] += sum(row)
 
 
-def final_breakdown(s, seat: int) -> dict[str, int]:
+def final_holdings(s, seat: int) -> list[int]:
+    """What Final Scoring counts: the holdings, with each of the seat's Footnote Feints (T-5c,
+    ruling R13) as the Feature that scores its owner the most."""
     h = s.holdings(seat)
+    feints = s.feints.count(seat)
+    if not feints:
+        return h
+
+    def worth(extra: tuple[int, ...]) -> int:
+        counts = h[:5]
+        for c in extra:
+            counts[c] += 1
+        return sum(ladder(x) for x in counts) + critical_sets(counts)
+
+    for c in max(combinations_with_replacement(range(5), feints), key=worth):
+        h[c] += 1
+    return h
+
+
+def final_breakdown(s, seat: int) -> dict[str, int]:
+    h = final_holdings(s, seat)
     ladders = sum(ladder(h[c]) for c in range(5))
     sets = critical_sets(h)
     grants = 2 * s.grants[seat]

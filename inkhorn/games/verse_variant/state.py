@@ -116,6 +116,8 @@ class VerseState(GameState):
     picks: tuple[int, ...]
     game_end: int
     final: tuple[int, ...]
+    # a seat per Footnote Feint that counts as one token at Final Scoring (T-5c, ruling R13)
+    feints: tuple[int, ...] = ()
 
     # ---- copies --------------------------------------------------------------------
     def clone(self) -> VerseState:
@@ -288,6 +290,7 @@ class VerseState(GameState):
                 "glossator": self.glossator, "wash": self.wash,
             },
             "maj_mod": list(self.maj_mod),
+            "feints": [self.feints.count(x) for x in range(n)],
             "picks_made": [p >= 0 for p in self.picks],
             "my_pick": self.picks[seat] if seat is not None else None,
             "final": list(self.final),
@@ -324,6 +327,8 @@ class VerseState(GameState):
         )
         for s in self.slots:
             self.require_seat("slots", s, none=-1)
+        for s in self.feints:
+            self.require_seat("feints", s)
         self.require(len(self.nostar) == len(self.slots), "nostar", "one entry per slot")
         self.require(
             sorted([*self.deck_cards, *self.set_aside]) == list(range(cards)), "deck_cards",

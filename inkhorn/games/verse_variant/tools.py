@@ -500,9 +500,21 @@ def _5b(s, seat):
 
 
 colours_step("T-5b", "Quire Tuck: draw a token of which Feature?", ALL5, lambda s, st, c: s.gain_feature(st.seat, c))
+def _feint(s, st, c):
+    """T-5c (ruling R13): one token of the named Feature at this Majority Scoring, and one of
+    its owner's choice at Final Scoring; or, as an option, a lasting token from the supply."""
+    if s.options.footnote_feint == "lasting":
+        s.gain_feature(st.seat, c, from_track=False)
+        return
+    _maj_plus(s, st, c)
+    s.feints = (*s.feints, st.seat)
+
+
 colours_step(
-    "T-5c", "Footnote Feint: this card becomes a token of which Feature?", ALL5,
-    lambda s, st, c: s.gain_feature(st.seat, c, from_track=False),
+    "T-5c",
+    lambda s, st: "Footnote Feint: this card becomes a token of which Feature?" if s.options.footnote_feint == "lasting"
+    else "Footnote Feint: count it as a token of which Feature at this Majority Scoring?",
+    ALL5, _feint,
 )
 
 

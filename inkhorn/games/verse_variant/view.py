@@ -114,6 +114,9 @@ def picture(state, seat: int | None) -> Picture:
         grid.add_row("Ledger", ledger)
         grid.add_row("hand", hand)
         grid.add_row("tableau", cards_text(state, state.tableau[x]))
+        feints = state.feints.count(x)
+        if feints:  # T-5c, ruling R13
+            grid.add_row("Final Scoring", f"+{feints} token{'s' * (feints > 1)} of the Feature worth most (Footnote Feint)")
         if bout.plain:
             grid.add_row("bout", bout)
         summary = (f"{title}: {state.prestige[x]}★ · {means} · Ledger {ledger} · hand {len(state.hands[x])}"
