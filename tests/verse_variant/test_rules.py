@@ -35,7 +35,7 @@ BLUE, GREEN, YELLOW, RED, BLACK = range(5)
 
 
 # ---- Set-up (rulebook "Setup" 1-8) ----
-@pytest.mark.rule("Setup.3", "Setup.5", "Setup.6")
+@pytest.mark.rule("Setup.3", "Setup.5", "Setup.6", "R48")
 @pytest.mark.parametrize("players,cards,grants,cubes,per_track", [(3, 20, 5, 5, 31), (4, 15, 4, 4, 42), (5, 12, 3, 4, 52)])
 def test_setup_deal_grants_cubes_and_tracks(players, cards, grants, cubes, per_track):
     s = new(players, 3)
@@ -78,6 +78,16 @@ def test_spotlight_unique_highest_next_unique_or_off():
     set_track(s, GREEN, [2] * 15)
     set_track(s, RED, [2] * 18)
     assert s.spotlight() == RED  # blue and green tie; next unique value is red's
+
+
+@pytest.mark.rule("§4.3", "R47")
+def test_spotlight_goes_down_shared_values_to_the_highest_held_by_one_colour():
+    s = new()
+    for colour, spaces in ((BLUE, 15), (GREEN, 15), (RED, 18), (YELLOW, 18), (BLACK, 20)):
+        set_track(s, colour, [2] * spaces)
+    # demand 6 (blue, green) and 3 (red, yellow) are shared: black's 1 is the highest unique
+    assert [s.demand(c) for c in range(5)] == [6, 6, 3, 3, 1]
+    assert s.spotlight() == BLACK
 
 
 # ---- 4.1 / 4.3 Playing and ranking ----
@@ -132,6 +142,22 @@ def test_tools_trump_witnesses_and_spotlight_wins_ties():
     assert s.finish[0] == 2  # the Tool
     assert s.finish[1] == 1  # red 9 (Spotlight) beats blue 9 (Lead) on the tie
     assert s.finish[2] == 0 and s.finish[3] == 3  # other colours never outrank the Lead
+
+
+@pytest.mark.rule("§4.3")
+def test_spotlight_and_lead_the_same_colour_rank_as_one_colour_without_ties():
+    """"If the Spotlight and Lead colors are the same, simply treat it as the normal Lead
+    color ... a tie cannot occur (only one card per rank in that color)"."""
+    s = new()
+    set_track(s, RED, [2] * 15)  # Spotlight red
+    assert s.spotlight() == RED
+    for seat, names in enumerate((["R5", "K1"], ["B9", "K2"], ["R9", "K3"], ["R3", "K4"])):
+        hand_only(s, seat, *names)
+    _bout(s, [(0, "R5"), (1, "B9"), (2, "R9"), (3, "R3")])  # red leads; scholar 1 cannot follow
+    while s.phase != "window":
+        s.apply(s.legal_actions()[0])
+    assert s.lead == RED
+    assert s.finish == [2, 0, 3, 1]  # red by rank; the blue 9 never outranks a red card
 
 
 @pytest.mark.rule("§4.4")
@@ -261,6 +287,22 @@ def test_edition_laureate_goes_to_the_fifteenth_cube():
     assert final_breakdown(s, 4)["laureate"] == 4
 
 
+@pytest.mark.rule("§5.3", "§7.3")
+def test_edition_laureate_stays_unclaimed_when_the_fifteenth_slot_is_unfilled():
+    """Final Scoring: "If, for any reason, the fifteenth Institutional slot was not filled,
+    the token remains unclaimed and no one receives its bonus"."""
+    s = new(5)
+    for i in range(14):
+        s.slots[i] = i % 5
+        s.cubes[i % 5] -= 1
+    spent = s.spent[:]
+    s.stack = []
+    s.phase = "final"
+    rules.advance(s)
+    assert s.phase == "over" and s.laureate == -1 and s.spent == spent
+    assert all(final_breakdown(s, x)["laureate"] == 0 for x in range(5))
+
+
 # ---- 4.7 Majority Scoring ----
 @pytest.mark.rule("§4.7", "§6.4")
 def test_majority_spotlight_lead_and_other_awards():
@@ -274,6 +316,19 @@ def test_majority_spotlight_lead_and_other_awards():
     assert [t[x][BLUE] for x in range(3)] == [7, 4, 1]
     assert [t[x][RED] for x in range(3)] == [5, 3, 0]
     assert t[0][BLACK] == 2
+
+
+@pytest.mark.rule("§4.7", "R7")
+def test_majority_when_spotlight_and_lead_are_one_colour_it_scores_once_as_spotlight():
+    s = new()
+    set_track(s, BLUE, [2] * 15)  # Spotlight blue
+    s.last_lead = BLUE
+    set_ledger(s, 0, [3, 0, 0, 2, 0, 0])
+    set_ledger(s, 1, [2, 0, 0, 1, 0, 0])
+    set_ledger(s, 2, [1, 0, 0, 0, 0, 0])
+    t = majority_table(s)
+    assert [t[x][BLUE] for x in range(4)] == [7, 4, 1, 0]  # not 7+5, 4+3
+    assert [t[x][RED] for x in range(4)] == [2, 0, 0, 0]  # no other colour takes the Lead awards
 
 
 @pytest.mark.rule("§4.7", "§6.4")
@@ -346,11 +401,17 @@ def test_desk_witnesses_become_tokens_that_carry_over():
 
 
 @pytest.mark.rule("§6.3")
-def test_game_lasts_as_many_sessions_as_scholars():
-    s = new(3, 4)
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_game_lasts_as_many_sessions_as_scholars(players):
+    """"a number of Collation Sessions equal to the number of scholars (e.g., four Sessions in
+    a four-player game)", the last one's Majority Scoring included."""
+    s = new(players, 4)
+    sessions_seen = {s.session}
     while not s.is_terminal():
         s.apply("pass" if "pass" in s.legal_actions() else s.legal_actions()[-1])
-    assert s.sessions_done == 3 and s.phase == "over"
+        sessions_seen.add(s.session)
+    assert s.sessions_done == players and s.phase == "over"
+    assert len(sessions_seen) == players  # every Session was played, none skipped
 
 
 @pytest.mark.rule("§6.3")
