@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from inkhorn.core.errors import IllegalAction
 from inkhorn.games.manuscript.grid import COLS, geometry, prose_lines
 from tests.manuscript.helpers import copy_text, give_active, new, text_cells, turn_of
 
@@ -41,6 +42,39 @@ def test_column_flow_continues_at_top_of_next_column_same_page():
     assert {(r, c) for _, r, c in cells if c < 7} == {(r, c) for r in (12, 14, 16, 18) for c in (2, 3, 4)}
     assert {(r, c) for _, r, c in cells if c >= 7} == {(r, c) for r in (2, 4, 6, 8) for c in (8, 9, 10)}
     assert {p for p, _, _ in cells} == {1}
+
+
+@pytest.mark.rule("Copying.Arrangement", "R4")
+def test_a_flowing_text_never_touches_its_own_first_lines():
+    """Courtier's Trifles (56 squares) in lines of 6, double-spaced from the top-left square:
+    its last line would flow to the top of the right column, beside its own title line, and
+    the two would read as one line of 8. Not a layout (R4); flowing clear of its first lines is.
+
+        row 1   T T T T T T|t t . . . .      T: title line   t: the flowed last line
+        row 2   . . . . . .|. . . . . .
+        row 3   x x x x x x|. . . . . .      x: the second line, and so on
+    """
+    state = new()
+    give_active(state, 0, "courtiers-trifles")
+    turn_of(state, 0)
+    state.apply("copy")
+    with pytest.raises(IllegalAction, match="own first lines"):
+        state.check("place:p1:r1:c1:double:w6")
+    for a in ("page:1", "width:6"):
+        state.apply(a)
+    assert state.legal_actions() == ["single"]  # double-spaced, every start would touch itself
+    geo = state.geo
+    lens = (6,) * 9 + (2,)
+    assert geo.layout(lens, True, 0, 0) is None
+    drawn = geo.layout(lens, True, 0, 0, apart=False)  # the shape itself: row 1 holds 8 squares
+    assert drawn is not None and sorted(x for x in drawn if x < 12) == list(range(8))
+    # single-spaced from row 13, the last four lines flow to rows 1-4, clear of rows 13-18
+    state.apply("single")
+    assert "at:r13:c1" in state.legal_actions()
+    state.apply("at:r13:c1")
+    planned = [(x // 12 + 1, x % 12 + 1) for x in state.plan[0]]
+    assert {r for r, c in planned if c > 6} == {1, 2, 3, 4}
+    assert {r for r, c in planned if c <= 6} == set(range(13, 19))
 
 
 @pytest.mark.rule("Copying.Arrangement")

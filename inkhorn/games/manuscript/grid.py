@@ -7,7 +7,7 @@ cell ``page * rows * 12 + r * 12 + c`` of the scribe's grid. Each page has two t
 A text's *layout* is fixed when its copying starts: page, anchor (top-left square of the
 title line), line width and spacing. Its lines run down from the anchor; a text lying wholly
 in the left column that reaches the foot of the page carries on at the top of the right
-column, at the same offset within the column (R4). The shapes of every in-bounds anchor are
+column, at the same offset within the column, never touching its own first lines (R4). The shapes of every in-bounds anchor are
 computed once per (page height, line lengths, spacing) and cached: testing an anchor is then
 a single AND with the page's forbidden mask.
 """
@@ -81,8 +81,12 @@ class Geometry:
         return lo, hi
 
     # ---- text layouts -------------------------------------------------------------------
-    def layout(self, lens: tuple[int, ...], double: bool, r: int, c: int) -> tuple[int, ...] | None:
-        """Page squares of a text in fill order (title line first), or None off the page."""
+    def layout(
+        self, lens: tuple[int, ...], double: bool, r: int, c: int, apart: bool = True
+    ) -> tuple[int, ...] | None:
+        """Page squares of a text in fill order (title line first), or None off the page or,
+        with ``apart``, when its flowed lines would touch its own first lines (R4). Drawing
+        a text already placed passes ``apart=False``: the page shows what was copied."""
         width = lens[0]
         if r < 0 or c < 0 or c + width > COLS:
             return None
@@ -93,6 +97,7 @@ class Geometry:
         if flows and (c + width > HALF or slots - (rows - r) > rows):
             return None
         out: list[int] = []
+        first = flowed = 0  # the squares above the foot of the page, and those flowed on
         for i, n in enumerate(lens):
             row = r + i * step
             col = c
@@ -100,7 +105,15 @@ class Geometry:
                 row -= rows
                 col += HALF
             base = row * COLS + col
-            out.extend(range(base, base + n))
+            cells = range(base, base + n)
+            out.extend(cells)
+            line = sum(1 << x for x in cells)
+            if col == c:
+                first |= line
+            else:
+                flowed |= line
+        if apart and flowed and self.dilate(flowed) & first:
+            return None
         return tuple(out)
 
     def shapes(self, lens: tuple[int, ...], double: bool) -> tuple[tuple[int, int, int], ...]:

@@ -234,6 +234,8 @@ def legal_layout(state: S, seat: int, page: int, r: int, c: int, width: int, dou
         return "a text of one line cannot be double-spaced"
     cells = state.geo.layout(lens, double, r, c)
     if cells is None or r >= state.geo.rows:
+        if r < state.geo.rows and state.geo.layout(lens, double, r, c, apart=False) is not None:
+            return "the lines flowing into the right column would touch the text's own first lines (R4)"
         return "the text does not fit on the page from there"
     m = 0
     for x in cells:

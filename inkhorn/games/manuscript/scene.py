@@ -88,7 +88,7 @@ def scribe(c: Content, obs: dict[str, Any], s: int, me: int | None, rows: int) -
     first_line: dict[int, str] = {}  # a text's first line spells its title
     for tid, page, r, col, width, double in sc["texts"]:
         t = c.texts[c.text_index[tid]]
-        cells = geo.layout(c.lines(c.text_index[tid], width), bool(double), r, col) or ()
+        cells = geo.layout(c.lines(c.text_index[tid], width), bool(double), r, col, apart=False) or ()
         if cells and tid in finished:
             last_square[page * geo.page_cells + cells[-1]] = tid
         letters = "".join(ch for ch in t.title if ch.isalnum()).upper()

@@ -54,7 +54,7 @@ def page_cells(state: ManuscriptState, seat: int) -> dict[int, tuple[str, str]]:
     plan = set(state.plan[seat])
     for card, page, r, c, w, double in state.records[seat]:
         lens = rules.text_shapes(state, card, w)[0]
-        cells = geo.layout(lens, bool(double), r, c) or ()
+        cells = geo.layout(lens, bool(double), r, c, apart=False) or ()
         off = page * geo.page_cells
         colour = PALETTE[card % len(PALETTE)]
         if card in voided:
