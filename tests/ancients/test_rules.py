@@ -453,8 +453,10 @@ def test_fourteen_in_the_past_ends_the_game_after_the_round():
     state.apply("search")
     state.apply("search")
     assert state.turn == 1
+    assert len(state.past[1]) == 13 and not state.end_triggered  # 13 in a Past: the game goes on
     state.apply("search")
     state.apply("search")
+    assert len(state.past[1]) == 14  # the decline brought the fourteenth
     assert state.end_triggered and not state.is_terminal() and state.turn == 2
     state.apply("search")
     state.apply("search")

@@ -320,6 +320,29 @@ def test_round_end_retention_discards_and_shop_and_quill():
     assert state.first == (first - 1) % 2 and state.round == 2
 
 
+@pytest.mark.rule("Round-End", "Flow")
+@pytest.mark.parametrize("players", [3, 4])
+def test_first_player_passes_counterclockwise_and_turns_go_clockwise(players):
+    """"First player passes counterclockwise (i.e., in reverse turn order)"; "Players take
+    turns in clockwise order". (At two scribes both directions agree: three and four tell.)"""
+    state = new(players, seed=3)
+    first = state.first
+    assert state.current_seat() == first
+    run_out_round(state)
+    while state.phase == RETAIN:
+        state.apply("done")
+    assert state.round == 2 and state.first == (first - 1) % players
+    assert state.current_seat() == state.first
+    seats = []
+    while len(seats) < players:  # each buys a text into their pool: one action, one turn
+        seat = state.current_seat()
+        seats.append(seat)
+        state.apply(next(a for a in state.legal_actions() if a.startswith("buy:")))
+        state.apply("pool")
+        assert state.current_seat() != seat
+    assert seats == [(state.first + k) % players for k in range(players)]
+
+
 @pytest.mark.rule("Round-End")
 def test_round_end_returns_cubes_given_away():
     state = new(2, seed=3)

@@ -38,7 +38,9 @@ def test_exemplar_partial_total_or_nothing_at_game_end():
     assert scoring.exemplar_points(state, 0) == 0  # fell below the threshold
     finish(state, 0, ["patience"])
     assert scoring.exemplar_points(state, 0) == 6
-    finish(state, 0, ["cleanness", "gawain"])
+    finish(state, 0, ["cleanness"])
+    assert scoring.exemplar_points(state, 0) == 6  # three of four: still the partial bonus
+    finish(state, 0, ["gawain"])
     assert scoring.exemplar_points(state, 0) == 15  # total replaces partial, scored once
     finish(state, 1, ["pearl", "patience"])
     assert scoring.exemplar_points(state, 1) == 6  # any number of scribes may score it
