@@ -26,6 +26,7 @@ def test_end_of_day_ink_limit_seven_owner_chooses():
     state.apply("discard:black")
     state.apply("discard:black")
     assert state.ink_row(0) == [5, 0, 0, 2, 0]
+    assert not (isinstance(state.decision(), DiscardInk) and state.current_seat() == 0)  # seven are kept
 
 
 @pytest.mark.rule("End-of-Day")

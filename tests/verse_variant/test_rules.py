@@ -304,31 +304,27 @@ def test_edition_laureate_stays_unclaimed_when_the_fifteenth_slot_is_unfilled():
 
 
 # ---- 4.7 Majority Scoring ----
-@pytest.mark.rule("§4.7", "§6.4")
-def test_majority_spotlight_lead_and_other_awards():
+@pytest.mark.rule("§4.7", "§6.4", "R7")
+@pytest.mark.parametrize(
+    "lead, blue, red",
+    [
+        (RED, [7, 4, 1, 0], [5, 3, 0, 0]),
+        # Spotlight and Lead one colour: it scores once, as Spotlight (not 7+5, 4+3), and no
+        # other colour takes the Lead awards
+        (BLUE, [7, 4, 1, 0], [2, 0, 0, 0]),
+    ],
+)
+def test_majority_spotlight_lead_and_other_awards(lead, blue, red):
     s = new()
     set_track(s, BLUE, [2] * 15)  # Spotlight blue
-    s.last_lead = RED
+    s.last_lead = lead
     set_ledger(s, 0, [3, 0, 0, 2, 1, 0])
     set_ledger(s, 1, [2, 0, 0, 1, 0, 0])
     set_ledger(s, 2, [1, 0, 0, 0, 0, 0])
     t = majority_table(s)
-    assert [t[x][BLUE] for x in range(3)] == [7, 4, 1]
-    assert [t[x][RED] for x in range(3)] == [5, 3, 0]
-    assert t[0][BLACK] == 2
-
-
-@pytest.mark.rule("§4.7", "R7")
-def test_majority_when_spotlight_and_lead_are_one_colour_it_scores_once_as_spotlight():
-    s = new()
-    set_track(s, BLUE, [2] * 15)  # Spotlight blue
-    s.last_lead = BLUE
-    set_ledger(s, 0, [3, 0, 0, 2, 0, 0])
-    set_ledger(s, 1, [2, 0, 0, 1, 0, 0])
-    set_ledger(s, 2, [1, 0, 0, 0, 0, 0])
-    t = majority_table(s)
-    assert [t[x][BLUE] for x in range(4)] == [7, 4, 1, 0]  # not 7+5, 4+3
-    assert [t[x][RED] for x in range(4)] == [2, 0, 0, 0]  # no other colour takes the Lead awards
+    assert [t[x][BLUE] for x in range(4)] == blue
+    assert [t[x][RED] for x in range(4)] == red
+    assert [t[x][BLACK] for x in range(4)] == [2, 0, 0, 0]
 
 
 @pytest.mark.rule("§4.7", "§6.4")
