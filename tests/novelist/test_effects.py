@@ -230,7 +230,9 @@ def test_flush_when_cards_are_dear(rule, dear, allowed):
 @pytest.mark.rule("§6")
 def test_sixty_prestige_triggers_the_last_round_with_equal_turns():
     state = new(3, 0)
+    state.prestige[0] = 59
     state.apply("pass")
+    assert not state.final_round  # 59 is not yet 60
     set_hand(state, 1, [start(state, 1, "a"), start(state, 1, "t")])
     state.prestige[1] = 59
     prest = state.content.prestige_ids[0]  # the B: 1 prestige

@@ -332,11 +332,8 @@ def follow(state: S, s: int, slot: int) -> None:
         state.hand[s] -= 1
         state.own_spent[s] -= 1
     state.locked[s] += 1
-    first = not state.followers[slot]
     state.followers[slot] = state.followers[slot] + (s,)
-    if state.deco_owner[slot] != -1:
-        return
-    if not first and not state.options.decoration_passes_on:
+    if state.deco_owner[slot] != -1:  # placed by an earlier follower, or gone back to the box
         return
     if tile_anchors(state, s, slot):
         state.deco_owner[slot] = s

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.errors import IllegalAction, clip
 from inkhorn.core.step import Step
-from inkhorn.games.novelist.scoring import Spelling, WordScore, score_word
+from inkhorn.games.novelist.scoring import MIN_WORD, Spelling, WordScore, score_word
 from inkhorn.games.novelist.words import best_layout
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def spelling(state: S, seat: int) -> Spelling:
         others = [c for s in range(state.num_players) if s != seat for c in classics[s]]
         if others:
             foreign = tuple(sorted(others))
-    min_len, max_len, max_wilds = 2, 99, 99
+    min_len, max_len, max_wilds = MIN_WORD, 99, 99
     if ev is not None:
         if ev.kind == "min_length":
             min_len = ev.n
@@ -402,8 +402,8 @@ class Spell(Step):
             if not word.isalpha() or not word.isascii():
                 raise IllegalAction(action, "a word is made of the letters a-z only", [], seat)
             word = word.lower()
-            if len(word) < 2:
-                raise IllegalAction(action, "a word has at least 2 letters", [], seat)
+            if len(word) < MIN_WORD:
+                raise IllegalAction(action, f"a word has at least {MIN_WORD} letters", [], seat)
             if word not in state.dictionary:
                 raise IllegalAction(action, f"{word!r} is not in the dictionary", [], seat)
             sp = spelling(state, seat)

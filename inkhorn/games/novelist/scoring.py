@@ -16,6 +16,9 @@ from inkhorn.games.novelist.content import Card, EventModel
 CHOICE_WORTH = {"ink_or_remover": 1.0, "jail": 1.0, "trash_other": 1.5}
 
 
+MIN_WORD = 2  # a word has at least two letters (ruling R2: the dictionary holds none shorter)
+
+
 class Spelling(NamedTuple):
     """The speller's side of a word: their cards, constraints and modifiers (a named tuple:
     built several times a turn, so cheap to make)."""
@@ -25,7 +28,7 @@ class Spelling(NamedTuple):
     must_wild: tuple[int, ...]  # cards that must be used face down
     own_classics: tuple[int, ...]  # the speller's Timeless Classics in play
     foreign_classics: tuple[int, ...]  # other players' Timeless Classics in play (letters only)
-    min_len: int = 2
+    min_len: int = MIN_WORD
     max_len: int = 99
     max_wilds: int = 99
     required: str = ""  # a letter the word must contain (its first holder gives nothing)
