@@ -120,7 +120,7 @@ def picture(state, seat: int | None) -> Picture:
         if bout.plain:
             grid.add_row("bout", bout)
         summary = (f"{title}: {state.prestige[x]}★ · {means} · Ledger {ledger} · hand {len(state.hands[x])}"
-                   + (f" · bout {bout.plain}" if bout.plain else ""))
+                   + (f" · Footnote Feint{'s' * (feints > 1)} {feints}" if feints else "") + (f" · bout {bout.plain}" if bout.plain else ""))
         seats.append(SeatPicture(summary, Panel(grid, title=title, title_align="left", expand=False)))
     desk = Text("Reading Desk: ")
     desk.append_text(cards_text(state, state.desk))
