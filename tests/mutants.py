@@ -25,10 +25,12 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from inkhorn.games import game_ids
+
 ROOT = Path(__file__).resolve().parent.parent
 LIST = ROOT / "tests" / "mutants.toml"
 REPORT = ROOT / "docs" / "traceability" / "mutants.md"
-GAMES = ("scriptoria", "verse_variant", "manuscript", "novelist", "ancients")
+GAMES = game_ids()
 
 
 @dataclass(frozen=True)

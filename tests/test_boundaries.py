@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from inkhorn.core import InkhornError
-from inkhorn.games import get_game
+from inkhorn.games import game_ids, get_game
 from tests.core import boundaries as b
 
-GAMES = ["scriptoria", "verse_variant", "manuscript", "novelist", "ancients"]
+GAMES = game_ids()
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DEPTH = 80  # random decisions into a game at most before the check
 

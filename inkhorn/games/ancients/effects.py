@@ -295,7 +295,7 @@ def card_label(state: AncientsState, action: str) -> str:
 
 def require_card(state: AncientsState, field: str, card: int, timeline_of: int | None = None) -> None:
     """``card`` is a card of the game (and a monument in that seat's Timeline, if named)."""
-    ok = type(card) is int and 0 <= card < len(state.content.all)
+    ok = 0 <= card < len(state.content.all)
     if ok and timeline_of is not None:
         ok = state.slot_of(timeline_of, card) >= 0
     state.require(ok, field, f"{clip(card)} is no {'monument of the Timeline' if timeline_of is not None else 'card'}")

@@ -20,7 +20,6 @@ KIND_STYLE = {"city": "bold yellow", "megalith": "bold cyan", "pyramid": "bold m
 KIND_MARK = {"city": "C", "megalith": "M", "pyramid": "P"}
 
 
-
 # What each code of the picture means (Game.legend: `help` at the prompt, `inkhorn rules`)
 LEGEND = (
     ("[g06 M col 3 · 3★ · 2 knowledge · cost 0]", "a monument card: its id, its kind (M megalith, "
@@ -35,6 +34,7 @@ LEGEND = (
     ("◆ turn", "the builder whose turn it is"),
     ("(you)", "your own civilisation"),
 )
+
 
 def card_line(card: Monument | Artifact | Technology) -> Text:
     """One readable line: name, numbers and the effect in words."""

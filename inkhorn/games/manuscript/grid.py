@@ -7,9 +7,9 @@ cell ``page * rows * 12 + r * 12 + c`` of the scribe's grid. Each page has two t
 A text's *layout* is fixed when its copying starts: page, anchor (top-left square of the
 title line), line width and spacing. Its lines run down from the anchor; a text lying wholly
 in the left column that reaches the foot of the page carries on at the top of the right
-column, at the same offset within the column, never touching its own first lines (R4). The shapes of every in-bounds anchor are
-computed once per (page height, line lengths, spacing) and cached: testing an anchor is then
-a single AND with the page's forbidden mask.
+column, at the same offset within the column, never touching its own first lines (R4). The
+shapes of every in-bounds anchor are computed once per (page height, line lengths, spacing)
+and cached: testing an anchor is then a single AND with the page's forbidden mask.
 """
 
 from __future__ import annotations
@@ -97,7 +97,6 @@ class Geometry:
         if flows and (c + width > HALF or slots - (rows - r) > rows):
             return None
         out: list[int] = []
-        first = flowed = 0  # the squares above the foot of the page, and those flowed on
         for i, n in enumerate(lens):
             row = r + i * step
             col = c
@@ -105,15 +104,16 @@ class Geometry:
                 row -= rows
                 col += HALF
             base = row * COLS + col
-            cells = range(base, base + n)
-            out.extend(cells)
-            line = sum(1 << x for x in cells)
-            if col == c:
-                first |= line
-            else:
-                flowed |= line
-        if apart and flowed and self.dilate(flowed) & first:
-            return None
+            out.extend(range(base, base + n))
+        if flows and apart:  # the left column's lines and those flowed to the right stay apart
+            first = flowed = 0
+            for x in out:
+                if x % COLS < HALF:
+                    first |= 1 << x
+                else:
+                    flowed |= 1 << x
+            if self.dilate(flowed) & first:
+                return None
         return tuple(out)
 
     def shapes(self, lens: tuple[int, ...], double: bool) -> tuple[tuple[int, int, int], ...]:

@@ -22,7 +22,6 @@ from inkhorn.games.manuscript.state import DECO, SHOP_ROW, ManuscriptState
 PALETTE = ("cyan", "green", "magenta", "blue", "yellow", "bright_red", "bright_cyan", "bright_green")
 
 
-
 # What each code of the picture means (Game.legend: `help` at the prompt, `inkhorn rules`)
 LEGEND = (
     ("·", "an empty square of a page"),
@@ -38,6 +37,7 @@ LEGEND = (
     ("2/4 points", "a text's points copied single-spaced / double-spaced"),
     ("(you)", "your own scribe"),
 )
+
 
 def _title_letters(title: str) -> str:
     return "".join(ch for ch in title if ch.isalnum()).upper()

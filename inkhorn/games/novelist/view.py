@@ -16,7 +16,6 @@ from inkhorn.games.novelist.content import Card
 GENRE_STYLE = {"adventure": "yellow", "horror": "green", "mystery": "blue", "romance": "red", "": "white"}
 
 
-
 # What each code of the picture means (Game.legend: `help` at the prompt, `inkhorn rules`)
 LEGEND = (
     ("[K 2¢ 2★ h TC]#61", "a card: its letter, the coins and prestige it gives, its genre (a adventure, "
@@ -27,6 +26,7 @@ LEGEND = (
     ("wild", "a card laid face down: any letter, worth nothing"),
     ("▶", "the author to play"),
 )
+
 
 def card_text(card: Card, *, inked: bool = False, wild: bool = False) -> Text:
     """One card as ``[Q 3¢ 2★ h]``: letter, basic benefits, genre initial."""
@@ -151,7 +151,7 @@ def picture(state: Any, seat: int | None) -> Picture:
 def render_state(state: Any, seat: int | None) -> Any:
     """The whole table (a pipe, ``board``): the shared table, then your own part."""
     pic = picture(state, seat)
-    return Group(*pic.shared, *(p.detail for s, p in enumerate(pic.seats) if s == seat))
+    return Group(*pic.shared, *([pic.seats[seat].detail] if seat is not None else []))
 
 
 def holdings(state: Any) -> list[dict[str, Counter[str]]]:

@@ -19,7 +19,6 @@ STYLE = {"red": "red", "blue": "blue", "green": "green", "black": "white on grey
 SHORT = {"red": "R", "blue": "B", "green": "G", "black": "K", "gold": "Au"}
 
 
-
 # What each code of the picture means (Game.legend: `help` at the prompt, `inkhorn rules`)
 LEGEND = (
     ("B17:2(RGK)", "a sketch: B17 is its id (B border, C corner, T text, M miniature, D drop cap), "
@@ -33,6 +32,7 @@ LEGEND = (
     ("-", "nothing"),
     ("(you)", "your own copyist"),
 )
+
 
 def inks_text(counts: list[int]) -> Text:
     t = Text()
@@ -84,8 +84,7 @@ def picture(state: ScriptoriaState, seat: int | None) -> Picture:
     )
     table.add_row("Achievements", piles)
     seats = []
-    order = range(state.num_players)
-    for s in order:
+    for s in range(state.num_players):
         b = breakdown(state, s)
         title = f"seat{s}" + (" (you)" if s == seat else "") + (" · Archivist" if s == state.archivist else "")
         t = Table.grid(padding=(0, 1))

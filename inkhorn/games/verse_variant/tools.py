@@ -500,6 +500,8 @@ def _5b(s, seat):
 
 
 colours_step("T-5b", "Quire Tuck: draw a token of which Feature?", ALL5, lambda s, st, c: s.gain_feature(st.seat, c))
+
+
 def _feint(s, st, c):
     """T-5c (ruling R13): one token of the named Feature at this Majority Scoring, and one of
     its owner's choice at Final Scoring; or, as an option, a lasting token from the supply."""

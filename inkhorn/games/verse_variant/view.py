@@ -24,7 +24,6 @@ STYLE = {"blue": "bold blue", "green": "bold green", "yellow": "bold yellow", "r
 KIND_NAMES = (*FEATURES, "L")
 
 
-
 # What each code of the picture means (Game.legend: `help` at the prompt, `inkhorn rules`)
 LEGEND = (
     ("G2[M]", "a Witness: its colour (B blue, G green, Y yellow, R red, K black) and rank, then the "
@@ -40,6 +39,7 @@ LEGEND = (
     ("stacks 1 2 1 …", "a demand track's stacks, bottom → top"),
     ("★", "prestige"),
 )
+
 
 def card_text(state, card: int) -> Text:
     name = CARD_NAMES[card]
@@ -202,4 +202,3 @@ def holdings(state) -> list[dict[str, Counter[str]]]:
          "played": Counter(map(names.__getitem__, state.tableau[seat]))}
         for seat in range(state.num_players)
     ]
-
