@@ -233,7 +233,7 @@ class MCTSAgent(Agent):
             world.apply_trusted(chosen)
             node = best
             path.append(node)
-        rewards = self._rollout(world, rng, {n.mover for n in path})
+        rewards = self._rollout(world, rng)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
@@ -246,9 +246,8 @@ class MCTSAgent(Agent):
         return untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
 
     # ---- rollouts and returns ---------------------------------------------------------------
-    def _rollout(self, world: GameState, rng: random.Random, seats: set[int]) -> list[float]:
-        """Play on from a new leaf; returns per seat (only ``seats``, the movers on the
-        tree path, are needed and evaluated at a cut)."""
+    def _rollout(self, world: GameState, rng: random.Random) -> list[float]:
+        """Play on from a new leaf; returns per seat."""
         p = self.params
         cap = p.depth
         steps = 0
@@ -278,7 +277,7 @@ class MCTSAgent(Agent):
                     world.apply_trusted(best)
                 steps += 1
         if world.stack:
-            return self._cut_rewards(world, seats)
+            return self._cut_rewards(world)
         return self.terminal_rewards(world)
 
     def terminal_rewards(self, world: GameState) -> list[float]:
@@ -302,18 +301,13 @@ class MCTSAgent(Agent):
         w = p.margin_weight
         return [(1.0 - w) * win[s] + w * margin[s] for s in range(n)]
 
-    def _cut_rewards(self, world: GameState, seats: set[int]) -> list[float]:
-        """A rollout cut short: the heuristic of each seat in ``seats``, squashed to (0, 1);
-        other seats get 0.5 (nobody reads them: heuristics are the costly part)."""
-        heuristic = world.game.heuristic
-        values = {s: heuristic(world, s) for s in seats}
+    def _cut_rewards(self, world: GameState) -> list[float]:
+        """A rollout cut short: every seat's heuristic, in one call, squashed to (0, 1)."""
+        values = world.game.heuristics(world)
         scale = self.params.cut_scale
         if scale is None:
-            for v in values.values():
-                self._cut_sum += abs(v)
+            self._cut_sum += sum(abs(v) for v in values)
             self._cut_n += len(values)
             scale = self._cut_sum / self._cut_n if self._cut_sum > 0 else 1.0
-        out = [0.5] * world.num_players
-        for s, v in values.items():
-            out[s] = 0.5 + 0.5 * math.tanh(v / scale)
-        return out
+        tanh = math.tanh
+        return [0.5 + 0.5 * tanh(v / scale) for v in values]

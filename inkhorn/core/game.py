@@ -97,6 +97,12 @@ class Game(ABC, Generic[S]):
     def heuristic(self, state: S, seat: int) -> float:
         """How good ``state`` looks for ``seat`` (greedy bots, rollouts cut short)."""
 
+    def heuristics(self, state: S) -> list[float]:
+        """``heuristic`` of every seat at once: a search values each leaf for all the seats
+        on its path. Games whose heuristic compares seats override it to value each seat
+        once (see ``margins``)."""
+        return [self.heuristic(state, s) for s in range(state.num_players)]
+
     @abstractmethod
     def render(self, state: S, seat: int | None) -> Any:
         """A rich renderable of what ``seat`` sees (``None``: the public table)."""
@@ -236,3 +242,12 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
+
+
+def margins(values: list[float]) -> list[float]:
+    """Each seat's value minus the best other seat's: the usual heuristic of a seat."""
+    if len(values) < 2:
+        return list(values)
+    ranked = sorted(range(len(values)), key=values.__getitem__, reverse=True)
+    first, second = values[ranked[0]], values[ranked[1]]
+    return [v - (second if s == ranked[0] else first) for s, v in enumerate(values)]

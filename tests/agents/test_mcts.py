@@ -118,6 +118,21 @@ def test_bot_cannot_see_hidden_information_in_real_games(game_id):
         assert picks[0] == picks[1] == picks[2], f"{game_id}: the decision depends on hidden information"
 
 
+@pytest.mark.parametrize("game_id", games.game_ids())
+def test_every_seat_valued_in_one_pass_agrees_with_each_seat_alone(game_id):
+    """``heuristics`` (a leaf valued for every seat at once) is ``heuristic`` seat by seat,
+    in random positions and at the end of a game."""
+    game = games.get_game(game_id)
+    states = list(_checkpoints(game_id, seed=5, count=6, limit=100_000))
+    end = game.new_game(None, 5)
+    rng = random.Random(5)
+    while not end.is_terminal():
+        end.apply_trusted(rng.choice(end.legal_actions()))
+    for state in [*states, end]:
+        one_pass = game.heuristics(state)
+        assert one_pass == pytest.approx([game.heuristic(state, s) for s in range(state.num_players)])
+
+
 def test_mcts_finds_the_winning_nim_move():
     """Ten stones: taking two leaves eight, a multiple of four, and wins."""
     state = NIM.new_game(2, 0)

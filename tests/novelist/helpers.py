@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from inkhorn.games import get_game
+from inkhorn.games.novelist.rules import put
 from inkhorn.games.novelist.state import NovelistState
 
 GAME = get_game("novelist")
@@ -12,7 +13,7 @@ def all_piles(state: NovelistState) -> list[int]:
     cards: list[int] = []
     for s in range(state.num_players):
         cards += state.deck[s] + state.hand[s] + state.discard[s] + state.classics[s] + state.set_aside[s]
-    cards += state.offer_row + state.offer_deck + state.offer_discard + state.box + state.played
+    cards += state.offer_row + state.offer_deck + state.offer_discard + list(state.box) + state.played
     cards += [j for j in state.jail if j >= 0]
     return cards
 
@@ -38,13 +39,16 @@ def take(state: NovelistState, card: int) -> None:
             if card in pile:
                 pile.remove(card)
                 return
-    for pile in (state.offer_row, state.offer_deck, state.offer_discard, state.box, state.played):
+    for pile in (state.offer_row, state.offer_deck, state.offer_discard, state.played):
         if card in pile:
             pile.remove(card)
             return
+    if card in state.box:
+        state.box = tuple(c for c in state.box if c != card)
+        return
     for s in range(state.num_players):
         if state.jail[s] == card:
-            state.jail[s] = -1
+            put(state, "jail", s, -1)
             return
     raise AssertionError(f"card {card} not found")
 
@@ -97,3 +101,11 @@ def spell(state: NovelistState, word: str) -> None:
     """Spell ``word`` and accept the proposed layout."""
     state.apply(f"spell:{word}")
     state.apply("accept")
+
+
+def give_event(state: NovelistState, seat: int, key: str) -> int:
+    """Put the event named ``key`` in front of ``seat``, out of the event deck."""
+    idx = [i for i, e in enumerate(state.content.events) if e.key == key][0]
+    state.event_deck = tuple(e for e in state.event_deck if e != idx)
+    put(state, "events", seat, idx)
+    return idx

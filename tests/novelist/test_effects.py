@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from inkhorn.core.errors import IllegalAction
-from inkhorn.games.novelist.rules import Choose, card_price
-from tests.novelist.helpers import card_id, check_conservation, new, set_hand, spell, start, take
+from inkhorn.games.novelist.rules import Choose, card_price, put
+from tests.novelist.helpers import card_id, check_conservation, give_event, new, set_hand, spell, start, take
 
 
 def cid(state, letter, genre, special=None, **kw):
@@ -250,7 +250,7 @@ def test_sixty_prestige_triggers_the_last_round_with_equal_turns():
 def test_award_prestige_does_not_trigger_the_end():
     state = new(2, 0, awards=True)
     state.prestige[0] = 50
-    state.award[0] = 15
+    put(state, "award", 0, 15)
     state.apply("pass")
     assert not state.final_round
 
@@ -272,32 +272,30 @@ def test_literary_award_claims_longest_and_discards_lower():
     set_hand(state, 0, [start(state, 0, ch) for ch in "aeilnrst"])
     state.apply("spell:ratline")
     state.apply("accept")
-    assert state.award[0] == 5 and state.awards_left == [8, 9, 10, 11, 12]
+    assert state.award[0] == 5 and state.awards_left == (8, 9, 10, 11, 12)
     state.apply("end")
     set_hand(state, 1, [start(state, 1, ch) for ch in "aeilnrst"])
     state.apply("spell:entrails")
     state.apply("accept")
-    assert state.award[1] == 6 and state.awards_left == [9, 10, 11, 12]
+    assert state.award[1] == 6 and state.awards_left == (9, 10, 11, 12)
     assert state.scores() == [state.prestige[0] + 5, state.prestige[1] + 6]
 
 
 @pytest.mark.rule("§4.3")
 def test_one_active_award_replaced_by_a_better_one():
     state = new(2, 0, awards=True)
-    state.award[0] = 5
-    state.award_len[0] = 7
-    state.awards_left = [8, 9, 10, 11, 12]
+    put(state, "award", 0, 5)
+    put(state, "award_len", 0, 7)
+    state.awards_left = (8, 9, 10, 11, 12)
     set_hand(state, 0, [start(state, 0, ch) for ch in "aeilnrst"])
     spell(state, "entrails")
-    assert state.award[0] == 6 and state.awards_left == [9, 10, 11, 12]
+    assert state.award[0] == 6 and state.awards_left == (9, 10, 11, 12)
 
 
 @pytest.mark.rule("§4.5", "§5.Events")
 def test_price_never_below_one_with_discount_event():
     state = new(2, 0, events=True)
-    key = [i for i, e in enumerate(state.content.events) if e.key == "horror-craze"][0]
-    state.events[0] = key
-    state.event_deck.remove(key)
+    give_event(state, 0, "horror-craze")
     two = next(c for c in range(140) if state.content.cards[c].genre == "horror" and state.content.cards[c].cost == 2)
     assert card_price(state, 0, two) == 1
     with pytest.raises(IllegalAction, match="not a legal choice"):
@@ -343,7 +341,7 @@ def test_scaling_cards_per_genre_per_wild_per_ink():
 @pytest.mark.rule("§5.Events")
 def test_smudged_letter_card_gives_nothing():
     state = new(2, 0)
-    state.must_letter[0] = "e"
+    put(state, "must_letter", 0, "e")
     set_hand(state, 0, [start(state, 0, ch) for ch in "tea"])
     spell(state, "tea")
     assert state.coins == 2 and state.must_letter[0] == ""
@@ -398,5 +396,5 @@ def test_a_long_word_skips_the_shorter_awards_and_they_are_discarded():
     state.apply("spell:clarinets")
     state.apply("accept")
     assert state.award[0] == 7 and state.award_len[0] == 9
-    assert state.awards_left == [10, 11, 12]
+    assert state.awards_left == (10, 11, 12)
     assert sorted(a.length for a in state.content.awards if a.length not in state.awards_left) == [7, 8, 9]

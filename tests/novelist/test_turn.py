@@ -7,7 +7,7 @@ import pytest
 
 from inkhorn.core.checks import snapshot
 from inkhorn.core.errors import IllegalAction, OptionError
-from inkhorn.games.novelist.rules import Arrange, Purchase, Spell
+from inkhorn.games.novelist.rules import Arrange, Purchase, Spell, put
 from tests.novelist.helpers import card_id, check_conservation, new, set_hand, spell, start
 
 
@@ -161,7 +161,7 @@ def test_remover_lifts_ink_before_spelling():
     state = new(2, 0)
     state.ink[0] = 1
     state.ink_supply -= 1
-    state.remover[0] = 1
+    put(state, "remover", 0, 1)
     state.remover_supply -= 1
     state.apply("ink")
     c = state.inked[0][0]

@@ -6,7 +6,7 @@ import pytest
 
 from inkhorn.core.errors import IllegalAction
 from inkhorn.games.novelist.rules import EventDraw, Glance, SetAside, Spell
-from tests.novelist.helpers import card_id, check_conservation, new, set_hand, spell, start, take
+from tests.novelist.helpers import card_id, check_conservation, give_event, new, set_hand, spell, start, take
 
 
 def with_power(key, players=2, ink=5, seed=0):
@@ -195,17 +195,9 @@ EVENT_CASES = {
 @pytest.mark.parametrize("key", sorted(EVENT_CASES))
 def test_word_length_events(key):
     state = new(2, 0, events=True)
-    idx = [i for i, e in enumerate(state.content.events) if e.key == key][0]
-    state.event_deck.remove(idx)
-    state.events[0] = idx
+    give_event(state, 0, key)
     set_hand(state, 0, [start(state, 0, ch) for ch in "aeilnrst"])
     assert EVENT_CASES[key](state)
-
-
-def _event(state, key, seat=0):
-    idx = [i for i, e in enumerate(state.content.events) if e.key == key][0]
-    state.event_deck.remove(idx)
-    state.events[seat] = idx
 
 
 @pytest.mark.parametrize("key,word,coins,prestige", [
@@ -218,7 +210,7 @@ def _event(state, key, seat=0):
 @pytest.mark.rule("§5.Events")
 def test_word_scoring_events(key, word, coins, prestige):
     state = new(2, 0, events=True)
-    _event(state, key)
+    give_event(state, 0, key)
     set_hand(state, 0, [start(state, 0, ch) for ch in "aeilnrst"])
     spell(state, word)
     assert (state.coins, state.prestige[0]) == (coins, prestige)
@@ -227,8 +219,8 @@ def test_word_scoring_events(key, word, coins, prestige):
 @pytest.mark.rule("§5.Events")
 def test_event_rules_on_purchases_and_turns():
     state = new(2, 0, events=True)
-    _event(state, "ink-shortage")
-    _event(state, "inspired", seat=1)
+    give_event(state, 0, "ink-shortage")
+    give_event(state, 1, "inspired")
     set_hand(state, 0, [start(state, 0, ch) for ch in "tea"])
     spell(state, "tea")
     state.apply("ink:buy")
@@ -237,11 +229,11 @@ def test_event_rules_on_purchases_and_turns():
     state.apply("pass")
     assert len(state.hand[1]) == 6
     state2 = new(2, 0, events=True)
-    _event(state2, "patrons-gift", seat=1)
+    give_event(state2, 1, "patrons-gift")
     state2.apply("pass")
     assert state2.ink[1] == 1
     state3 = new(2, 0, events=True)
-    _event(state3, "strict-editor")
+    give_event(state3, 0, "strict-editor")
     set_hand(state3, 0, [start(state3, 0, ch) for ch in "aest"])
     state3.apply("spell:cats")  # one wild: fine
     state3.apply("back")
@@ -256,7 +248,7 @@ def test_plagiarism_scandal_bars_other_classics():
     take(state, p_tc)
     state.classics[0].append(p_tc)
     state.apply("pass")
-    _event(state, "plagiarism-scandal", seat=1)
+    give_event(state, 1, "plagiarism-scandal")
     set_hand(state, 1, [start(state, 1, "a"), start(state, 1, "t")])
     with pytest.raises(IllegalAction):
         state.apply("spell:pat")
@@ -357,20 +349,20 @@ def test_more_event_rules():
     cards_of = lambda st, g: [c for c in range(140) if st.content.cards[c].genre == g]  # noqa: E731
     # Exotic Vocabulary and Gothic Revival: extra prestige per face-up card
     state = new(2, 0, events=True)
-    _event(state, "exotic-vocabulary")
+    give_event(state, 0, "exotic-vocabulary")
     k = card_id(state, "k", "horror", "")
     set_hand(state, 0, [k, start(state, 0, "i"), start(state, 0, "t"), start(state, 0, "e")])
     spell(state, "kite")
     assert state.prestige[0] == state.content.cards[k].prestige + 2
     state = new(2, 0, events=True)
-    _event(state, "gothic-revival")
+    give_event(state, 0, "gothic-revival")
     set_hand(state, 0, [k, start(state, 0, "i"), start(state, 0, "t"), start(state, 0, "e")])
     spell(state, "kite")
     assert state.prestige[0] == state.content.cards[k].prestige + 1
     # Stubborn Printer: no flush even with four of a genre; Thin Purse: one card a turn
     state = new(2, 0, events=True)
-    _event(state, "stubborn-printer")
-    _event(state, "thin-purse", seat=1)
+    give_event(state, 0, "stubborn-printer")
+    give_event(state, 1, "thin-purse")
     horror = [c for c in cards_of(state, "horror") if state.content.cards[c].cost <= 3][:7]
     for c in horror:
         take(state, c)
@@ -387,7 +379,7 @@ def test_more_event_rules():
     assert not [a for a in state.legal_actions() if a.startswith("buy:")]
     # Distracted: four-card hands
     state = new(2, 0, events=True)
-    _event(state, "distracted")
+    give_event(state, 0, "distracted")
     state.apply("pass")
     assert len(state.hand[0]) == 4
 
@@ -399,8 +391,7 @@ def test_every_event_card_plays(index):
     import random
 
     state = new(3, index, events=True)
-    state.event_deck.remove(index)
-    state.events[0] = index
+    give_event(state, 0, state.content.events[index].key)
     rng = random.Random(index)
     for _ in range(120):
         if state.is_terminal():

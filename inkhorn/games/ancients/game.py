@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from inkhorn.core.errors import ContentError
-from inkhorn.core.game import Game
+from inkhorn.core.game import Game, margins
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
@@ -124,9 +124,10 @@ class AncientsGame(Game):
         return (-state.lost[seat],)
 
     def heuristic(self, state: AncientsState, seat: int) -> float:
-        values = [potential(state, s) for s in range(state.num_players)]
-        best_other = max(v for s, v in enumerate(values) if s != seat)
-        return values[seat] - best_other
+        return self.heuristics(state)[seat]
+
+    def heuristics(self, state: AncientsState) -> list[float]:
+        return margins([potential(state, s) for s in range(state.num_players)])
 
     def check_integrity(self, state: AncientsState) -> None:
         state.check_integrity()

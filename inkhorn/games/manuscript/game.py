@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from inkhorn.core.errors import OptionError
-from inkhorn.core.game import Game
+from inkhorn.core.game import Game, margins
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
@@ -125,10 +125,15 @@ class ManuscriptGame(Game):
         return (float(decorations), float(len(state.finished[seat])), float(scoring.blank_columns(state, seat)))
 
     def heuristic(self, state: GameState, seat: int) -> float:
+        """A seat's own view of its prospects against the best rival's manuscript."""
         assert isinstance(state, ManuscriptState)
-        mine = seat_value(state, seat)
-        others = [seat_value(state, o, own_view=False) for o in range(state.num_players) if o != seat]
-        return mine - max(others)
+        public = margins([manuscript_value(state, s) for s in range(state.num_players)])
+        return public[seat] + own_value(state, seat)
+
+    def heuristics(self, state: GameState) -> list[float]:
+        assert isinstance(state, ManuscriptState)
+        public = margins([manuscript_value(state, s) for s in range(state.num_players)])
+        return [ahead + own_value(state, s) for s, ahead in enumerate(public)]
 
     def check_integrity(self, state: GameState) -> None:
         assert isinstance(state, ManuscriptState)
@@ -195,11 +200,10 @@ def fits_empty_page(t: Any, rows: int) -> bool:
     return t.line_length <= 6 and span <= 2 * rows
 
 
-def seat_value(state: ManuscriptState, s: int, own_view: bool = True) -> float:
-    """Score now plus what is under way: the text being copied, the best text in hand,
-    exemplars within reach, quadrants reached and margins kept. Rivals are judged by
-    their manuscripts only (``own_view=False``), so taking texts merely to deny them
-    earns nothing."""
+def manuscript_value(state: ManuscriptState, s: int) -> float:
+    """Score now plus what anyone can see under way: the text being copied, quadrants
+    reached and margins kept. Rivals are judged by this alone, so taking texts merely to
+    deny them earns nothing."""
     content = state.content
     value = float(
         scoring.text_points(state, s) + scoring.decoration_points(state, s) + scoring.exemplar_points(state, s)
@@ -224,12 +228,18 @@ def seat_value(state: ManuscriptState, s: int, own_view: bool = True) -> float:
     value += 0.04 * room
     value += scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + 1.0 * min(len(state.finished[s]), 8)
     a = state.active[s]
-    done = state.done_cards(s)
     if a >= 0 and state.plan[s]:
         double = state.records[s][-1][5]
         value += 0.85 * content.points[a][1 if double else 0] * state.progress[s] / len(state.plan[s]) + 0.5
-    if not own_view:
-        return value
+    return value
+
+
+def own_value(state: ManuscriptState, s: int) -> float:
+    """What a seat adds from its own view: texts in hand, exemplars within reach, its hand."""
+    content = state.content
+    value = 0.0
+    a = state.active[s]
+    done = state.done_cards(s)
     if a < 0 or not state.plan[s]:
         best = 0.0
         candidates = list(state.pool[s])

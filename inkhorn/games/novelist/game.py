@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from inkhorn.core.errors import OptionError
-from inkhorn.core.game import Game
+from inkhorn.core.game import Game, margins
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
@@ -99,30 +99,30 @@ class NovelistGame(Game):
             inked=[[] for _ in range(players)],
             forced_wild=[[] for _ in range(players)],
             set_aside=[[] for _ in range(players)],
-            borrowed=[-1] * players,
-            known_top=[-1] * players,
+            borrowed=(-1,) * players,
+            known_top=(-1,) * players,
             played=[],
             offer_row=offer[-row_size:][::-1],
             offer_deck=offer[:-row_size],
             offer_discard=[],
-            box=box,
-            jail=[-1] * players,
+            box=tuple(box),
+            jail=(-1,) * players,
             prestige=[0] * players,
-            award=[0] * players,
-            award_len=[0] * players,
-            awards_left=[a.length for a in content.awards] if options.awards else [],
-            adverts=[0] * players,
+            award=(0,) * players,
+            award_len=(0,) * players,
+            awards_left=tuple(a.length for a in content.awards) if options.awards else (),
+            adverts=(0,) * players,
             ink=[0] * players,
-            remover=[0] * players,
+            remover=(0,) * players,
             ink_supply=content.ink_supply,
             remover_supply=content.remover_supply,
-            powers=powers,
-            must_letter=[""] * players,
-            heckled=[False] * players,
-            events=[-1] * players,
-            event_deck=events if options.events else [],
-            event_discard=[],
-            decade=[0] * players,
+            powers=tuple(powers),
+            must_letter=("",) * players,
+            heckled=(False,) * players,
+            events=(-1,) * players,
+            event_deck=tuple(events) if options.events else (),
+            event_discard=(),
+            decade=(0,) * players,
             rival_score=0,
             turn=0,
             phase="spell",
@@ -134,7 +134,7 @@ class NovelistGame(Game):
             backs=0,
             final_round=False,
             rounds=0,
-            last_word=[],
+            last_word=(),
             content=content,
             finder=finder,
         )
@@ -177,10 +177,13 @@ class NovelistGame(Game):
         weight until the turn ends (so leftover coins buy ink rather than vanish), and a word
         laid out but not yet accepted counts at its score.
         """
+        return self.heuristics(state)[seat]
+
+    def heuristics(self, state: GameState) -> list[float]:
         assert isinstance(state, NovelistState)
-        return own_value(state, seat) - max(
-            (own_value(state, s) for s in range(state.num_players) if s != seat), default=0.0
-        ) if state.options.coop == "off" else team_value(state)
+        if state.options.coop != "off":
+            return [team_value(state)] * state.num_players
+        return margins([own_value(state, s) for s in range(state.num_players)])
 
     def check_integrity(self, state: GameState) -> None:
         assert isinstance(state, NovelistState)

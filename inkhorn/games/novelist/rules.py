@@ -25,13 +25,10 @@ if TYPE_CHECKING:
 
 
 def put(state: S, field: str, seat: int, value) -> None:
-    """Set one seat's entry of a rarely changed per-seat list. Clones share those lists, so
-    the list is replaced, never changed in place."""
+    """Set one seat's entry of a rarely changed per-seat tuple (clones share them)."""
     old = getattr(state, field)
     if old[seat] != value:
-        new = old.copy()
-        new[seat] = value
-        setattr(state, field, new)
+        setattr(state, field, old[:seat] + (value,) + old[seat + 1 :])
 
 
 def event_of(state: S, seat: int):
@@ -163,7 +160,7 @@ def draw_hand(state: S, seat: int) -> None:
         if draw_card(state, seat) < 0:
             break
     if state.heckled[seat]:
-        state.heckled = [h and s != seat for s, h in enumerate(state.heckled)]  # shared by clones: replaced
+        state.heckled = tuple(h and s != seat for s, h in enumerate(state.heckled))
         hand = state.hand[seat]
         if hand:
             c = hand[state.rng.randrange(len(hand))]
@@ -187,7 +184,7 @@ def refill_row(state: S) -> None:
 def to_trash(state: S, card: int) -> None:
     """Trashed cards leave their owner: genre cards go back towards the Offer Deck."""
     if state.content.cards[card].starting:
-        state.box = state.box + [card]  # shared by clones: replaced, never changed in place
+        state.box = state.box + (card,)
     else:
         state.offer_discard.append(card)
 
@@ -354,7 +351,7 @@ def use_power(state: S, seat: int, action: str) -> bool:
             state.ink[s] -= lose
             state.ink_supply += lose
     elif key == "heckle":
-        state.heckled = [s != seat for s in range(state.num_players)]
+        state.heckled = tuple(s != seat for s in range(state.num_players))
     elif key == "detour":
         for s in others:
             free = sorted(c for c in state.hand[s] if c not in state.forced_wild[s] and c not in state.inked[s]
@@ -501,7 +498,7 @@ def pass_turn(state: S, seat: int) -> None:
     state.forced_wild[seat] = []
     put(state, "must_letter", seat, "")
     draw_hand(state, seat)
-    state.last_word = [seat, "", 0, 0]
+    state.last_word = (seat, "", 0, 0)
     end_of_turn(state, seat)
 
 
@@ -690,12 +687,12 @@ def apply_word(state: S, seat: int, word: str, cards: tuple[int, ...], wild: tup
     if sc.award:
         put(state, "award", seat, sc.award)
         put(state, "award_len", seat, sc.award_length)
-        state.awards_left = [a for a in state.awards_left if a > sc.award_length]
+        state.awards_left = tuple(a for a in state.awards_left if a > sc.award_length)
     rv = rival(state)
     if rv is not None and rv.used_bonus:
         hits = sum(1 for i, c in enumerate(cards) if not wild[i] and table[c].genre == rv.genre and c not in sp.foreign_classics)
         state.rival_score += rv.used_bonus * hits
-    state.last_word = [seat, word, sc.coins, sc.prestige]
+    state.last_word = (seat, word, sc.coins, sc.prestige)
     steps = []
     for effect, card in sc.choices:
         if effect == "jail" and (state.jail[seat] >= 0 or not state.offer_row):
@@ -910,12 +907,12 @@ def end_of_turn(state: S, seat: int) -> None:
     if state.options.events:
         dec = state.prestige[seat] // 10
         if dec > state.decade[seat]:
-            state.decade = [dec if s == seat else d for s, d in enumerate(state.decade)]
+            state.decade = tuple(dec if s == seat else d for s, d in enumerate(state.decade))
             if not state.event_deck and state.event_discard:
                 pile = sorted(state.event_discard)
                 state.rng.shuffle(pile)
-                state.event_deck = pile
-                state.event_discard = []
+                state.event_deck = tuple(pile)
+                state.event_discard = ()
             if state.event_deck:
                 e = state.event_deck[-1]
                 state.event_deck = state.event_deck[:-1]
@@ -941,14 +938,14 @@ class EventDraw(Step):
         seat = self.seat
         if action == "event:keep":
             if state.events[seat] >= 0:
-                state.event_discard = state.event_discard + [state.events[seat]]
+                state.event_discard = state.event_discard + (state.events[seat],)
             put(state, "events", seat, self.event)
             return
         other = int(action.rsplit(":", 1)[1])
         theirs = state.events[other]
         put(state, "events", other, self.event)
         if state.events[seat] >= 0:
-            state.event_discard = state.event_discard + [state.events[seat]]
+            state.event_discard = state.event_discard + (state.events[seat],)
         put(state, "events", seat, theirs)
 
     def prompt(self, state: S) -> str:

@@ -30,12 +30,6 @@ def finder_for(content_path: str | None, dictionary_path: str | None) -> WordFin
     return f
 
 
-_SMALL_LISTS = (
-    "box", "jail", "award", "award_len", "awards_left", "adverts", "remover", "powers", "must_letter", "heckled",
-    "events", "event_deck", "event_discard", "decade", "borrowed", "known_top", "last_word",
-)
-
-
 @dataclass(kw_only=True, eq=False)
 class NovelistState(GameState):
     if TYPE_CHECKING:  # the base holds any game's options; this state holds its own game's
@@ -48,33 +42,33 @@ class NovelistState(GameState):
     inked: list[list[int]]  # hand cards carrying an ink token
     forced_wild: list[list[int]]  # hand cards that must be played face down
     set_aside: list[list[int]]  # cards set aside by a Jealous Triangle
-    borrowed: list[int]  # an Offer Row card lent by Borrowed Muse (-1: none)
-    known_top: list[int]  # the top card of the seat's own draw pile it has seen (-1: none)
+    borrowed: tuple[int, ...]  # an Offer Row card lent by Borrowed Muse (-1: none)
+    known_top: tuple[int, ...]  # the top card of the seat's own draw pile it has seen (-1: none)
     played: list[int]  # cards the current player laid in this turn's word
     # offer
     offer_row: list[int]  # oldest first
     offer_deck: list[int]
     offer_discard: list[int]
-    box: list[int]  # starting cards out of the game
-    jail: list[int]
+    box: tuple[int, ...]  # starting cards out of the game
+    jail: tuple[int, ...]
     # tracks and tokens
     prestige: list[int]
-    award: list[int]  # prestige of each seat's active Literary Award
-    award_len: list[int]
-    awards_left: list[int]  # word lengths of the awards still in the stack
-    adverts: list[int]  # adverts bought per seat
+    award: tuple[int, ...]  # prestige of each seat's active Literary Award
+    award_len: tuple[int, ...]
+    awards_left: tuple[int, ...]  # word lengths of the awards still in the stack
+    adverts: tuple[int, ...]  # adverts bought per seat
     ink: list[int]
-    remover: list[int]
+    remover: tuple[int, ...]
     ink_supply: int
     remover_supply: int
     # variants
-    powers: list[str]
-    must_letter: list[str]
-    heckled: list[bool]
-    events: list[int]  # event in front of each seat (-1 none)
-    event_deck: list[int]
-    event_discard: list[int]
-    decade: list[int]
+    powers: tuple[str, ...]
+    must_letter: tuple[str, ...]
+    heckled: tuple[bool, ...]
+    events: tuple[int, ...]  # event in front of each seat (-1 none)
+    event_deck: tuple[int, ...]
+    event_discard: tuple[int, ...]
+    decade: tuple[int, ...]
     rival_score: int
     # turn
     turn: int
@@ -87,7 +81,7 @@ class NovelistState(GameState):
     backs: int
     final_round: bool
     rounds: int
-    last_word: list[Any]  # [seat, word, coins, prestige] of the last word spelled
+    last_word: tuple[Any, ...]  # (seat, word, coins, prestige) of the last word spelled
     content: Content = transient_field(default=None)
     finder: WordFinder = transient_field(default=None)
 
@@ -103,8 +97,9 @@ class NovelistState(GameState):
     # ---- copies ---------------------------------------------------------------------------
     def clone(self) -> NovelistState:
         new = self._clone_base()
-        # every field at once (immutable values and the lists shared by clones), then the base
-        # fields the core copied, then fresh copies of the lists changed in place
+        # every field at once (immutable values, and the rarely changed per-seat tuples that
+        # rules.put replaces, shared by clones), then the base fields the core copied, then
+        # fresh copies of the lists changed in place
         d = self.__dict__.copy()
         d.update(new.__dict__)
         new.__dict__ = d
@@ -122,10 +117,6 @@ class NovelistState(GameState):
         d["offer_discard"] = self.offer_discard[:]
         d["prestige"] = self.prestige[:]
         d["ink"] = self.ink[:]
-        # rarely changed lists (rules.put replaces them), copied so that a clone changed in
-        # place never changes its original
-        for name in _SMALL_LISTS:
-            d[name] = [x.copy() if type(x) is list else x for x in d[name]]
         return new
 
     # ---- information -----------------------------------------------------------------------
@@ -279,15 +270,14 @@ class NovelistState(GameState):
             self.forced_wild[s] = [c for c in self.forced_wild[s] if c in shown] + rest[:n_wild]
             self.hand[s] = [c for c in self.hand[s] if c in shown] + new_hidden
             if self.known_top[s] >= 0:
-                known = self.known_top.copy()  # shared with the clone this world came from
-                known[s] = self.deck[s][-1] if self.deck[s] else -1
-                self.known_top = known
+                top = self.deck[s][-1] if self.deck[s] else -1
+                self.known_top = self.known_top[:s] + (top,) + self.known_top[s + 1 :]
         deck = sorted(self.offer_deck)
         rng.shuffle(deck)
         self.offer_deck = deck
         ev = sorted(self.event_deck)
         rng.shuffle(ev)
-        self.event_deck = ev
+        self.event_deck = tuple(ev)
 
     # ---- results ---------------------------------------------------------------------------
     def total(self, seat: int) -> int:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from inkhorn.core.game import Game
+from inkhorn.core.game import Game, margins
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
@@ -103,6 +103,14 @@ class ScriptoriaGame(Game):
         assert isinstance(state, ScriptoriaState)
         return _look(state, seat, 0)
 
+    def heuristics(self, state: GameState) -> list[float]:
+        assert isinstance(state, ScriptoriaState)
+        values = margins(_standing(state))
+        top = state.stack[-1] if state.stack else None
+        if top is not None and isinstance(top, rules.SUB_STEPS):
+            values[top.seat] = _look(state, top.seat, 0)
+        return values
+
     def stats(self, state: GameState) -> dict[str, float]:
         """Days played, manuscripts finished, and whether the empty bag ended the game."""
         assert isinstance(state, ScriptoriaState)
@@ -162,11 +170,13 @@ def _look(state: ScriptoriaState, seat: int, depth: int) -> float:
             after.apply_trusted(action)
             best = max(best, _look(after, seat, depth + 1))
         return best
-    values = [prospects(state, s) for s in range(state.num_players)]
+    return margins(_standing(state))[seat]
+
+
+def _standing(state: ScriptoriaState) -> list[float]:
     if state.is_terminal():
-        values = [float(score(state, s)) for s in range(state.num_players)]
-    mine = values[seat]
-    return mine - max(v for s, v in enumerate(values) if s != seat)
+        return [float(score(state, s)) for s in range(state.num_players)]
+    return [prospects(state, s) for s in range(state.num_players)]
 
 
 # weights of the heuristic (tuned against random play and earlier versions)

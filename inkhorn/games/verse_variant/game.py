@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from inkhorn.core.game import Game
+from inkhorn.core.game import Game, margins
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
@@ -140,6 +140,9 @@ class VerseGame(Game):
         )
 
     def heuristic(self, state: VerseState, seat: int) -> float:
+        return self.heuristics(state)[seat]
+
+    def heuristics(self, state: VerseState) -> list[float]:
         """Prestige so far, what Final Scoring and this Session's Majority Scoring would give
         now, unused Grants valued by the claims they still allow, the chance of winning the
         bout in progress, against the best opponent."""
@@ -159,9 +162,7 @@ class VerseGame(Game):
                 if x == lead:
                     v += 0.5 * desk
                 vals.append(v)
-        mine = vals[seat]
-        best = max(v for i, v in enumerate(vals) if i != seat)
-        return mine - best
+        return margins(vals)
 
     def check_integrity(self, state: VerseState) -> None:
         state.check_integrity([*rules.PHASES, "over"])
