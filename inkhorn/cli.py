@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from inkhorn import games
+from inkhorn.agents import DEFAULT_BOT
 from inkhorn.core import InkhornError, ReplayLog
 from inkhorn.core.errors import clip
 from inkhorn.core.options import parse_key_values
@@ -144,7 +145,8 @@ def rules(game_id: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     seats: Annotated[
-        str | None, typer.Option(help="Comma-separated seats: human, random, greedy, mcts:iters=N ...")
+        str | None, typer.Option(help=f"Comma-separated seats: human, random, greedy, mcts:iters=N ... "
+                                 f"(default: you, then {DEFAULT_BOT} bots)")
     ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed of the game (default: a new deal each time, printed and saved).")
@@ -166,7 +168,7 @@ def play(
 
     try:
         game = games.get_game(game_id)
-        specs = [s.strip() for s in seats.split(",")] if seats else ["human"] + ["greedy"] * (
+        specs = [s.strip() for s in seats.split(",")] if seats else ["human"] + [DEFAULT_BOT] * (
             game.default_players - 1
         )
         options = _options(option)

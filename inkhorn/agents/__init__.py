@@ -9,6 +9,10 @@ from inkhorn.agents.random_agent import RandomAgent
 from inkhorn.core.errors import AgentError, OptionError, clip
 from inkhorn.core.options import parse_key_values
 
+# The bot a person plays against unless they choose another: searched, and never more than
+# about a second a move (bench/bot_time.py measures how closely it keeps to that).
+DEFAULT_BOT = "mcts:time=1"
+
 AGENTS: dict[str, type[Agent]] = {
     RandomAgent.name: RandomAgent,
     GreedyAgent.name: GreedyAgent,
@@ -28,4 +32,4 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         raise AgentError(f"agent {name}: {exc}") from None
 
 
-__all__ = ["AGENTS", "Agent", "make_agent"]
+__all__ = ["AGENTS", "DEFAULT_BOT", "Agent", "make_agent"]

@@ -64,6 +64,9 @@ class MCTSParams(AgentParams):
         "mix", description="what a seat maximises: win share, score margin, or a mix"
     )
     margin_weight: float = Field(0.3, ge=0, le=1, description="weight of the margin in 'mix'")
+    minimax: float = Field(
+        0.0, ge=0, le=1, description="weight of the heuristic backed up by max^n (implicit minimax) in UCT"
+    )
     cut_scale: float | None = Field(
         None, gt=0, description="heuristic value worth a return of 0.88 at a cut (default: mean |heuristic| seen)"
     )
@@ -77,7 +80,7 @@ class MCTSParams(AgentParams):
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "mover", "order")
+    __slots__ = ("children", "visits", "avail", "total", "mover", "order", "est")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[str, _Node] = {}
@@ -86,6 +89,8 @@ class _Node:
         self.total = 0.0
         self.mover = mover
         self.order: dict[str, int] | None = None
+        # per seat: the leaf heuristic backed up by max^n (each mover takes its best child)
+        self.est: list[float] | None = None
 
 
 @dataclass
@@ -178,6 +183,7 @@ class MCTSAgent(Agent):
     def _iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
         p = self.params
         c = p.c
+        alpha = p.minimax
         normalize = p.normalize
         log = math.log
         sqrt = math.sqrt
@@ -215,28 +221,36 @@ class MCTSAgent(Agent):
                 path.append(child)
                 break
             chosen = None
-            if normalize and len(available) > 1:
-                means = [child.total / child.visits for _, child in available]
-                low = min(means)
-                spread = max(means) - low
-                scale = 1.0 / spread if spread > 1e-12 else 0.0
-                for (action, child), mean in zip(available, means):
-                    value = (mean - low) * scale + c * sqrt(log(child.avail) / child.visits)
-                    if value > best_value:
-                        chosen, best, best_value = action, child, value
+            if alpha:
+                qs = [(1.0 - alpha) * child.total / child.visits + alpha * _est(child) for _, child in available]
             else:
-                for action, child in available:
-                    value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if value > best_value:
-                        chosen, best, best_value = action, child, value
+                qs = [child.total / child.visits for _, child in available]
+            if normalize and len(available) > 1:
+                low = min(qs)
+                spread = max(qs) - low
+                scale = 1.0 / spread if spread > 1e-12 else 0.0
+            else:
+                low, scale = 0.0, 1.0
+            for (action, child), q in zip(available, qs):
+                value = (q - low) * scale + c * sqrt(log(child.avail) / child.visits)
+                if value > best_value:
+                    chosen, best, best_value = action, child, value
             assert chosen is not None and best is not None  # ``available`` is never empty here
             world.apply_trusted(chosen)
             node = best
             path.append(node)
-        rewards = self._rollout(world, rng)
+        if not world.stack:
+            rewards = leaf = self.terminal_rewards(world)
+        elif alpha or p.depth == 0:
+            leaf = self._cut_rewards(world)
+            rewards = leaf if p.depth == 0 else self._rollout(world, rng)
+        else:
+            rewards = self._rollout(world, rng)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
+        if alpha:
+            _back_up(path, leaf)
 
     def _pick_untried(self, node: _Node, untried: list[str], rng: random.Random) -> str:
         if node.order is not None:
@@ -311,3 +325,23 @@ class MCTSAgent(Agent):
             scale = self._cut_sum / self._cut_n if self._cut_sum > 0 else 1.0
         tanh = math.tanh
         return [0.5 + 0.5 * tanh(v / scale) for v in values]
+
+
+def _est(node: _Node) -> float:
+    """A child's backed-up heuristic for the seat that moved into it."""
+    est = node.est
+    return est[node.mover] if est is not None else 0.5
+
+
+def _back_up(path: list[_Node], leaf: list[float]) -> None:
+    """Implicit minimax (Lanctot et al., 2014): the new leaf keeps its heuristic; each node
+    above takes the values of the child best for that child's mover."""
+    path[-1].est = leaf
+    for node in reversed(path[:-1]):
+        best = None
+        best_value = -1.0
+        for child in node.children.values():
+            est = child.est
+            if est is not None and est[child.mover] > best_value:
+                best, best_value = est, est[child.mover]
+        node.est = best

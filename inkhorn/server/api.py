@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from inkhorn.agents import DEFAULT_BOT
+
 
 def _plain(text: str) -> str:
     """One line of printable text: control and format characters (NUL, newlines, bidi
@@ -31,7 +33,7 @@ class SeatSpec(Strict):
 
     kind: Literal["human", "bot"] = "human"
     agent: Annotated[str, Field(max_length=200,
-                                description="For a bot: an agent spec such as greedy, random, mcts:time=1.")] = "greedy"
+                                description="For a bot: an agent spec such as greedy, random, mcts:time=1.")] = DEFAULT_BOT
     name: Annotated[Name, Field(description="Shown to the table; a default is given when empty.")] = ""
 
 
@@ -105,6 +107,7 @@ class GameInfo(BaseModel):
 class GamesInfo(BaseModel):
     games: list[GameInfo]
     agents: list[str] = Field(description="Agent names; parameters follow a colon, e.g. mcts:time=1.")
+    default_bot: str = Field(DEFAULT_BOT, description="The agent spec a bot seat gets unless another is chosen.")
 
 
 class Move(Strict):

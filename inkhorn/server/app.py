@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from inkhorn import games
-from inkhorn.agents import AGENTS
+from inkhorn.agents import AGENTS, DEFAULT_BOT
 from inkhorn.server.api import (
     Created,
     GameInfo,
@@ -279,7 +279,7 @@ def create_app(settings: Settings) -> FastAPI:
                          for k, (d, desc) in ((name, (f.default, f.description or ""))
                                               for name, f in game.Options.model_fields.items())],
             ))
-        return GamesInfo(games=out, agents=sorted(AGENTS))
+        return GamesInfo(games=out, agents=sorted(AGENTS), default_bot=DEFAULT_BOT)
 
     @app.post("/api/tables", response_model=Created, status_code=201, tags=["tables"], responses=ERRORS)
     async def create_table(request: Request, body: NewTable) -> Created:

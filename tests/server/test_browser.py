@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import httpx
 
+from inkhorn.agents import DEFAULT_BOT
 from tests.server.conftest import new_page
 
 
@@ -23,6 +24,7 @@ def test_the_lobby_makes_a_table_whose_links_open_their_seats(any_server, browse
     page.dispatch_event("#players", "input")
     page.select_option("[data-kind='0']", "human")
     page.select_option("[data-kind='1']", "bot")
+    assert page.input_value("[data-agent='1']") == DEFAULT_BOT  # a searched, time-bounded bot unless chosen
     page.select_option("[data-agent='1']", "random")
     page.fill("[data-name='0']", '<img src=x onerror=alert(1)>')
     page.fill("#table-name", "<b>bold</b> table")

@@ -10,6 +10,7 @@ import httpx
 import pytest
 import websockets
 
+from inkhorn.agents import DEFAULT_BOT
 from tests.server.clients import create_table
 
 WRONG = "x" * 43
@@ -113,6 +114,7 @@ def test_names_are_kept_as_plain_text(any_server):
         assert reply.status_code == 201, reply.text
         info = reply.json()["table"]
         assert info["seats"][0]["name"] == '<script>alert("x")</script> Bob'
+        assert info["seats"][1]["agent"] == DEFAULT_BOT
         page = http.get(info["url"]).text
         assert "<script>alert" not in page and "&lt;script&gt;alert" in page
         assert "script-src 'self'" in http.get(info["url"]).headers["content-security-policy"]

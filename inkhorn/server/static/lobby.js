@@ -5,6 +5,7 @@
 const $ = (id) => document.getElementById(id);
 let GAMES = {};
 let AGENTS = ["random", "greedy", "mcts:time=1"];
+let DEFAULT_BOT = "mcts:time=1";
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -20,7 +21,7 @@ function seatRow(k) {
   if (k > 0) kind.value = "bot";
   const agent = el("select", { "data-agent": k, "aria-label": `seat ${k}: bot` });
   for (const a of AGENTS) agent.append(el("option", { value: a }, a));
-  agent.value = "greedy";
+  agent.value = AGENTS.includes(DEFAULT_BOT) ? DEFAULT_BOT : AGENTS[0];
   const name = el("input", { "data-name": k, maxlength: "40", placeholder: `Player ${k + 1}`,
                              "aria-label": `seat ${k}: name` });
   const sync = () => { agent.hidden = kind.value !== "bot"; name.placeholder = kind.value === "bot" ? "bot" : `Player ${k + 1}`; };
@@ -169,7 +170,9 @@ async function main() {
   try {
     const info = await (await fetch("/api/games")).json();
     for (const g of info.games) GAMES[g.id] = g;
-    AGENTS = ["random", "greedy", "mcts:time=1", "mcts:time=3"].filter((a) => info.agents.includes(a.split(":")[0]));
+    DEFAULT_BOT = info.default_bot || DEFAULT_BOT;
+    AGENTS = [...new Set(["random", "greedy", "mcts:time=1", "mcts:time=3", DEFAULT_BOT])]
+      .filter((a) => info.agents.includes(a.split(":")[0]));
   } catch (e) { /* the form still works with the defaults */ }
   $("game").addEventListener("change", chooseGame);
   $("players").addEventListener("input", drawSeats);
