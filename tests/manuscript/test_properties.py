@@ -99,3 +99,40 @@ def test_greedy_games_reach_the_end_trigger():
     ended = [play_match("manuscript", ["greedy"] * 3, seed).stats for seed in (300, 301, 302)]
     triggered = [s for s in ended if s["end_triggered"] == 1.0]
     assert len(triggered) >= 2 and all(s["rounds"] < 20 for s in triggered)
+
+
+def _stuck_turns(seeds, players=2):
+    """Turns, in seeded greedy games, of a scribe with nothing under way and no text in its
+    pool, Active Text Area or the shop that fits its pages, until a scrape of a few lines."""
+    from inkhorn.agents import make_agent
+    from inkhorn.games.manuscript import rules
+    from inkhorn.games.manuscript.game import cheapest_scrape
+
+    for seed in seeds:
+        state = get_game("manuscript").new_game(players, seed)
+        bots = [make_agent("greedy", seed * 10 + s) for s in range(players)]
+        while not state.is_terminal():
+            seat = state.current_seat()
+            top = state.decision()
+            if isinstance(top, rules.Turn) and not state.plan[seat] and "scrape" in state.legal_actions():
+                held = [*state.pool[seat], *([state.active[seat]] if state.active[seat] >= 0 else [])]
+                texts = [c for c in [*held, *state.shop] if c >= 0 and not rules.already_copied(state, seat, c)]
+                if texts and not any(rules.text_fits(state, seat, c) for c in texts) and cheapest_scrape(
+                    state, seat, texts
+                ) is not None:
+                    yield state.clone(), seat
+            state.apply(bots[seat].choose(state, seat))
+
+
+@pytest.mark.rule("End.Conditions")
+def test_a_stuck_scribe_scrapes_rather_than_buy_texts_that_fit_nowhere():
+    """Only a scrape lets a stuck scribe's manuscript, and the game's end, go on, and the
+    greedy bot mostly takes it (buying a text may still bring a shop card that fits)."""
+    from inkhorn.agents import make_agent
+
+    choices = []
+    for state, seat in _stuck_turns(range(8)):
+        choices.append(make_agent("greedy", 1).choose(state, seat))
+        if len(choices) == 10:
+            break
+    assert len(choices) == 10 and choices.count("scrape") >= 7, choices

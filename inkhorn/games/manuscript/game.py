@@ -15,7 +15,7 @@ from inkhorn.core.state import GameState
 from inkhorn.games.manuscript import rules, scoring
 from inkhorn.games.manuscript.content import load_content
 from inkhorn.games.manuscript.grid import geometry
-from inkhorn.games.manuscript.state import CUBES, PLAY, SHOP_ROW, ManuscriptState
+from inkhorn.games.manuscript.state import CUBES, DECO, PLAY, SHOP_ROW, ManuscriptState
 from inkhorn.games.manuscript.view import holdings as view_holdings
 
 
@@ -226,7 +226,7 @@ def manuscript_value(state: ManuscriptState, s: int) -> float:
         planned = state.tmask[k] | (state.reserved_mask(s, page) if state.plan[s] else 0)
         room += geo.page_cells - (geo.dilate(planned) | state.dmask[k]).bit_count()
     value += 0.04 * room
-    value += scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + 1.0 * min(len(state.finished[s]), 8)
+    value += scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + FINISHED * min(len(state.finished[s]), 8)
     a = state.active[s]
     if a >= 0 and state.plan[s]:
         double = state.records[s][-1][5]
@@ -240,8 +240,9 @@ def own_value(state: ManuscriptState, s: int) -> float:
     value = 0.0
     a = state.active[s]
     done = state.done_cards(s)
+    top = state.stack[-1] if state.stack else None
     if a < 0 or not state.plan[s]:
-        best = 0.0
+        best = None
         candidates = list(state.pool[s])
         if a >= 0:
             candidates.append(a)
@@ -251,9 +252,12 @@ def own_value(state: ManuscriptState, s: int) -> float:
                 candidates.append(card)
         for c in candidates:
             gain = 0.3 * content.points[c][0] + 0.4
-            if gain > best and not rules.already_copied(state, s, c) and rules.text_fits(state, s, c):
+            if (best is None or gain > best) and not rules.already_copied(state, s, c) and rules.text_fits(state, s, c):
                 best = gain
-        value += best
+        if best is not None:
+            value += best
+        else:
+            value -= stuck_cost(state, s, candidates, top)
         if a >= 0:
             value += 0.2  # a text waiting in the Active Text Area cannot be borrowed away
     for j, e in enumerate(state.exemplars):
@@ -263,10 +267,65 @@ def own_value(state: ManuscriptState, s: int) -> float:
         need = content.exemplars[e].partial_needs
         value += 0.5 * content.exemplars[e].partial_bonus * min(have, need) / need
     value += 0.4 * state.hand[s] - 0.6 * state.reserved[s]
-    top = state.stack[-1] if state.stack else None
-    if top is not None and top.seat == s:
-        if isinstance(top, COPY_CHAIN):
-            value += 0.3  # a copy under way
-        elif isinstance(top, rules.Scrape) and not top.done:
-            value -= 3.0  # a scrape must erase at least one line
+    if top is not None and top.seat == s and isinstance(top, COPY_CHAIN):
+        value += 0.3  # a copy under way
     return value
+
+
+# A scribe with nothing under way and no text it holds or could buy that fits is stuck:
+# its manuscript, and the game's end, go on only after a scrape. Being stuck costs what the
+# cheapest scrape that lets a text fit costs (lines, and the finished texts they void),
+# plus STUCK unless that scrape is under way; with no such scrape, STUCK_FOR_GOOD.
+STUCK = 3.0
+FINISHED = 3.5
+STUCK_FOR_GOOD = 12.0
+
+
+def stuck_cost(state: ManuscriptState, s: int, held: list[int], top: Any) -> float:
+    shop = [c for c in state.shop if c >= 0 and not rules.already_copied(state, s, c)]
+    if any(rules.text_fits(state, s, c) for c in shop):
+        return 0.0
+    texts = [c for c in held if not rules.already_copied(state, s, c)] + shop
+    scraping = top is not None and top.seat == s and isinstance(top, rules.Scrape)
+    cost = cheapest_scrape(state, s, texts)
+    if cost is None:
+        return STUCK_FOR_GOOD
+    return cost if scraping else cost + STUCK
+
+
+def cheapest_scrape(state: ManuscriptState, s: int, texts: list[int]) -> float | None:
+    """The least a band of up to MAX_SCRAPE rows on one page costs to scrape (a cube's worth
+    per line, and each finished text it voids at its points plus one) so that one of
+    ``texts`` fits; None when no band does."""
+    geo = state.geo
+    grid = state.grid[s]
+    finished = dict(state.finished[s])
+    shapes = [(state.content.squares[c], rules.text_shapes(state, c)) for c in texts]
+    best: float | None = None
+    for page in (0, 1):
+        k = 2 * s + page
+        tmask, dmask = state.tmask[k], state.dmask[k]
+        if not tmask:
+            continue
+        base = page * geo.page_cells
+        for r0 in range(geo.rows):
+            if not tmask & geo.row_masks[r0]:
+                continue
+            band = 0
+            hit: set[int] = set()
+            for r in range(r0, min(r0 + rules.MAX_SCRAPE, geo.rows)):
+                band |= geo.row_masks[r]
+                for x in range(base + r * geo.cols, base + (r + 1) * geo.cols):
+                    if 0 < grid[x] < DECO:
+                        hit.add(grid[x] - 1)
+                cost = 0.4 * (r - r0 + 1) + sum(finished[c] + 1.0 for c in hit if c in finished)
+                if best is not None and cost >= best:
+                    break
+                forbidden = geo.dilate(tmask & ~band, state.options.diagonal_gap) | dmask
+                free = geo.page_cells - forbidden.bit_count()
+                if any(squares <= free and any(geo.fits(lens, False, forbidden) for lens in lens_list)
+                       for squares, lens_list in shapes):
+                    best = cost
+                    break
+    return best
+
