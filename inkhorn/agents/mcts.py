@@ -17,6 +17,9 @@ Each iteration samples one world the bot's seat cannot tell apart from the real 
   decisions, or greedy ones on the heuristic, which costs a heuristic call per candidate
   at every step) can come first. Valuing the leaf at once is about three times faster
   than three greedy rollout steps (bench/mcts.py); bench/ladder compares their strength.
+* **Implicit minimax** (``minimax``, off by default). UCT can mix each child's mean return
+  with the leaf heuristic backed up by max^n through the children already all tried
+  (Lanctot et al., 2014).
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
   margin against the best other seat, or a mix of both. By default UCT rescales the
   children's mean returns to [0, 1] at each node (min-max), so a seat far behind or far
