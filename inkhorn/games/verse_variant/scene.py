@@ -144,8 +144,8 @@ def scholar(c: Content, obs: dict[str, Any], s: int, me: int | None) -> list[Zon
                            choices=("eureka",) if own else ()))
     if obs["lockdown"][s]:
         facts.append(Piece(text="Lockdown", kind="token", tip="has locked the Desk down this session"))
-    if obs["feints"][s]:  # T-5c, ruling R13
-        facts.append(Piece(text="Footnote Feint", kind="counter", count=obs["feints"][s],
+    if obs["feints"][s]:  # T-5c, ruling R13; not named after the card, of which copies may be hidden
+        facts.append(Piece(text="Feint played", kind="counter", count=obs["feints"][s],
                            tip="counts as a token of the Feature worth most at Final Scoring"))
     ledger = tokens(obs["ledger"][s], ("tok:{}", "show:{}") if own else (), "in the Ledger")
     vault = obs["vault"][s]

@@ -115,12 +115,12 @@ def picture(state, seat: int | None) -> Picture:
         grid.add_row("hand", hand)
         grid.add_row("tableau", cards_text(state, state.tableau[x]))
         feints = state.feints.count(x)
-        if feints:  # T-5c, ruling R13
-            grid.add_row("Final Scoring", f"+{feints} token{'s' * (feints > 1)} of the Feature worth most (Footnote Feint)")
+        if feints:  # T-5c, ruling R13; not named after the card, of which copies may be hidden
+            grid.add_row("Final Scoring", f"+{feints} token{'s' * (feints > 1)} of the Feature worth most (Feint played)")
         if bout.plain:
             grid.add_row("bout", bout)
         summary = (f"{title}: {state.prestige[x]}★ · {means} · Ledger {ledger} · hand {len(state.hands[x])}"
-                   + (f" · Footnote Feint{'s' * (feints > 1)} {feints}" if feints else "") + (f" · bout {bout.plain}" if bout.plain else ""))
+                   + (f" · Feint{'s' * (feints > 1)} played {feints}" if feints else "") + (f" · bout {bout.plain}" if bout.plain else ""))
         seats.append(SeatPicture(summary, Panel(grid, title=title, title_align="left", expand=False)))
     desk = Text("Reading Desk: ")
     desk.append_text(cards_text(state, state.desk))
