@@ -300,7 +300,6 @@ def cheapest_scrape(state: ManuscriptState, s: int, texts: list[int]) -> float |
     geo = state.geo
     grid = state.grid[s]
     finished = dict(state.finished[s])
-    shapes = [(state.content.squares[c], rules.text_shapes(state, c)) for c in texts]
     best: float | None = None
     for page in (0, 1):
         k = 2 * s + page
@@ -322,9 +321,7 @@ def cheapest_scrape(state: ManuscriptState, s: int, texts: list[int]) -> float |
                 if best is not None and cost >= best:
                     break
                 forbidden = geo.dilate(tmask & ~band, state.options.diagonal_gap) | dmask
-                free = geo.page_cells - forbidden.bit_count()
-                if any(squares <= free and any(geo.fits(lens, False, forbidden) for lens in lens_list)
-                       for squares, lens_list in shapes):
+                if any(rules.fits_beside(state, c, forbidden) for c in texts):
                     best = cost
                     break
     return best

@@ -77,7 +77,11 @@ def free_squares(state: S, forbidden: int) -> int:
 
 
 def fits_on_page(state: S, seat: int, card: int, page: int) -> bool:
-    forb = state.text_forbidden(seat, page)
+    return fits_beside(state, card, state.text_forbidden(seat, page))
+
+
+def fits_beside(state: S, card: int, forb: int) -> bool:
+    """The text fits on a page whose squares ``forb`` it may not use."""
     if free_squares(state, forb) < state.content.squares[card]:
         return False
     geo = state.geo
