@@ -11,7 +11,12 @@ Each iteration samples one world the bot's seat cannot tell apart from the real 
 * **Progressive widening.** At open steps (candidate lists) and at long action lists, a node
   grows at most ``ceil(widen * visits**widen_alpha)`` children, so a word or placement
   with hundreds of candidates is searched in depth rather than tried once each. Untried
-  candidates are taken in the order of the game's heuristic at the root, at random below.
+  candidates are taken in the order of the mover's heuristic (ranked once per node), so a
+  turn's chain of placement choices is judged by its good layouts, not by random ones.
+* **Details.** Below the root, a step that only settles how a choice is carried out
+  (``Step.detail``: a page, a number of cubes, an anchor) is not searched: its node grows
+  the one child best by the mover's heuristic. Otherwise the value of "copy a text" would
+  be the average over every poor way of laying it out, and the search would shun it.
 * **Evaluation.** By default a new leaf is valued at once by the game's heuristic of every
   seat (``Game.heuristics``, one call), squashed to [0, 1]. A rollout (``depth`` random
   decisions, or greedy ones on the heuristic, which costs a heuristic call per candidate
@@ -76,10 +81,17 @@ class MCTSParams(AgentParams):
     widen: float = Field(2.0, gt=0, description="progressive widening: children <= widen * visits**alpha")
     widen_alpha: float = Field(0.5, gt=0, le=1, description="progressive widening exponent")
     widen_above: int = Field(24, ge=1, description="widen nodes with more legal actions than this (and open steps)")
-    root_order: Literal["heuristic", "random"] = Field(
-        "heuristic", description="order in which a widened root tries its candidates"
+    order: Literal["heuristic", "root", "random"] = Field(
+        "heuristic",
+        description="order in which widened nodes try their candidates: by the mover's heuristic at every "
+        "widened node, at the root only, or at random",
     )
-    order_candidates: int = Field(200, ge=1, description="root candidates ranked by the heuristic")
+    order_candidates: int = Field(200, ge=1, description="candidates of a widened node ranked by the heuristic")
+    details: Literal["heuristic", "search"] = Field(
+        "heuristic",
+        description="steps that only settle how a choice is carried out (Step.detail), below the root: "
+        "the best by the mover's heuristic, or searched",
+    )
 
 
 class _Node:
@@ -147,7 +159,7 @@ class MCTSAgent(Agent):
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             world = state.determinize(seat, rng.getrandbits(62))
-            if done == 0 and p.root_order == "heuristic" and self._widened(state, len(root_legal)):
+            if done == 0 and p.order != "random" and self._widened(state, len(root_legal)):
                 root.order = self._rank(world, root_legal, seat, rng)
             self._iterate(root, world, rng)
             done += 1
@@ -174,7 +186,7 @@ class MCTSAgent(Agent):
         return step.open or n_legal > self.params.widen_above
 
     def _rank(self, world: GameState, legal: list[str], seat: int, rng: random.Random) -> dict[str, int]:
-        """Root candidates in the order of the game's heuristic (best first)."""
+        """Candidates in the order of the mover's heuristic (best first)."""
         heuristic = world.game.heuristic
         pool = legal if len(legal) <= self.params.order_candidates else rng.sample(legal, self.params.order_candidates)
         scored = []
@@ -190,6 +202,8 @@ class MCTSAgent(Agent):
         c = p.c
         alpha = p.minimax
         normalize = p.normalize
+        ordered = p.order == "heuristic"
+        settle = p.details == "heuristic"
         log = math.log
         sqrt = math.sqrt
         node = root
@@ -200,8 +214,14 @@ class MCTSAgent(Agent):
             children = node.children
             untried = None
             limit = None
-            if world.stack[-1].open or len(legal) > p.widen_above:
+            if settle and node is not root and world.stack[-1].detail and len(legal) > 1:
+                limit = 1
+                if node.order is None:
+                    node.order = self._rank(world, legal, mover, rng)
+            elif world.stack[-1].open or len(legal) > p.widen_above:
                 limit = math.ceil(p.widen * (node.visits + 1) ** p.widen_alpha)
+                if node.order is None and ordered and len(legal) > p.widen_above:
+                    node.order = self._rank(world, legal, mover, rng)
             best = None
             best_value = -1.0
             available = []

@@ -24,6 +24,13 @@ for is a :class:`Step` on the state's ``stack``; the top step is the decision *n
     spelled from a hand). Then ``legal_actions`` is the candidate list bots use, and
     :meth:`check` validates any other id, raising :class:`IllegalAction` with the reason.
 
+``detail``
+    ``True`` when the decision only settles how a choice the seat has just made is carried
+    out (which page, how many cubes, where a text starts), not what to do. A searching bot
+    may settle such a step by the game's heuristic below its root instead of searching it,
+    so the value of the choice above is judged by its best way of being carried out, not by
+    an average over poor ones. It changes nothing of the rules.
+
 ``check(state, action)``
     Raise :class:`IllegalAction` unless ``action`` is legal. It must not change the state.
 
@@ -85,6 +92,7 @@ class Step(ABC, Generic[S]):
     sealed: ClassVar[bool] = False
     open: ClassVar[bool] = False
     hidden: ClassVar[bool] = False
+    detail: ClassVar[bool] = False
 
     @abstractmethod
     def legal_actions(self, state: S) -> list[str]: ...

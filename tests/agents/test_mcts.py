@@ -13,7 +13,7 @@ from inkhorn.agents import make_agent
 from inkhorn.agents.mcts import MCTSAgent, _back_up, _Node
 from inkhorn.core import AgentError
 from inkhorn.core.checks import snapshot
-from tests.agents.toy_games import NIM, PICK
+from tests.agents.toy_games import CRAFT, NIM, PICK
 
 
 def _sealed_midround(sealed, seed: int = 3):
@@ -183,9 +183,22 @@ def test_progressive_widening_bounds_the_root_and_ranks_by_heuristic():
     agent = make_agent("mcts:iters=400", seed=3)
     assert agent.choose(state, 0) == "n:137"
     assert len(agent.last.visits) <= math.ceil(2.0 * 401**0.5) < 300
-    unordered = make_agent("mcts:iters=400,root_order=random", seed=3)
+    unordered = make_agent("mcts:iters=400,order=random", seed=3)
     unordered.choose(state, 0)
     assert len(unordered.last.visits) <= math.ceil(2.0 * 401**0.5)
+
+
+def test_detail_steps_below_the_root_are_settled_by_the_heuristic():
+    """Crafting is worth 10 carried out the best way and 0.5 on average over the ways: judged
+    by its best way (the default) the bot crafts; searching every way, it takes the sure 5."""
+    state = CRAFT.new_game(2, 0)
+    for seed in range(3):
+        assert make_agent("mcts:iters=40", seed=seed).choose(state, 0) == "craft"
+        assert make_agent("mcts:iters=40,details=search", seed=seed).choose(state, 0) == "plain"
+    state.apply("craft")
+    agent = make_agent("mcts:iters=40", seed=0)
+    assert agent.choose(state, 0) == "way:13"  # at the root, a detail step is searched as any other
+    assert len(agent.last.visits) == 20
 
 
 def test_each_seat_maximises_its_own_return():

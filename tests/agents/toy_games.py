@@ -5,6 +5,9 @@
 * ``Pick``: an open step with hundreds of candidates: each seat names a number once; the
   closer to a target the better (score ``-(n - target)**2``). Exercises progressive
   widening over a candidate list.
+* ``Craft``: seat 0 either takes a sure 5 points or crafts, then picks one of twenty ways to
+  carry the craft out (a ``detail`` step): one way is worth 10, the others nothing. Crafting
+  is right, but only when the craft is judged by its best way, not by the average one.
 """
 
 from __future__ import annotations
@@ -157,5 +160,77 @@ class Pick(Game):
         return str(state.picks)
 
 
+@dataclass(frozen=True)
+class Choose(Step):
+    def legal_actions(self, state: GameState) -> list[str]:
+        return ["plain", "craft"]
+
+    def resolve(self, state: GameState, action: str) -> None:
+        if action == "plain":
+            state.points = 5
+        else:
+            state.push(Way(self.seat))
+
+
+@dataclass(frozen=True)
+class Way(Step):
+    detail = True
+
+    def legal_actions(self, state: GameState) -> list[str]:
+        return [f"way:{i}" for i in range(20)]
+
+    def resolve(self, state: GameState, action: str) -> None:
+        state.points = 10 if action == "way:13" else 0
+
+
+@dataclass(kw_only=True, eq=False)
+class CraftState(GameState):
+    points: int | None
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return {"points": self.points}
+
+    def resample_hidden(self, seat: int | None) -> None:
+        """Nothing is hidden."""
+
+    def clone(self) -> CraftState:
+        new = self._clone_base()
+        new.points = self.points
+        return new
+
+
+class Craft(Game):
+    id = "craft"
+    name = "Craft"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    Options = GameOptions
+    State = CraftState
+    json_types = (Choose, Way)
+
+    def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
+        return CraftState(num_players=players, seed=seed, options=options, rng=rng, points=None)
+
+    def advance(self, state: CraftState) -> None:
+        if not state.history:
+            state.push(Choose(0))
+
+    def scores(self, state: CraftState) -> list[float]:
+        return [float(state.points or 0), 5.0]
+
+    def heuristic(self, state: GameState, seat: int) -> float:
+        ours = float(state.points or 0)
+        return ours - 5.0 if seat == 0 else 5.0 - ours
+
+    def hidden_names(self, state: GameState, seat: int | None) -> set[str]:
+        """Nothing is hidden."""
+        return set()
+
+    def render(self, state: GameState, seat: int | None) -> Any:
+        return str(state.points)
+
+
 NIM = Nim()
 PICK = Pick()
+CRAFT = Craft()
