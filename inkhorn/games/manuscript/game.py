@@ -187,8 +187,7 @@ class ManuscriptGame(Game):
         }
 
 
-COPY_CHAIN = (rules.Activate, rules.ChoosePage, rules.ChooseWidth, rules.ChooseSpacing, rules.ChooseAnchor,
-              rules.CopyCubes)
+LAYING = (rules.ChoosePage, rules.ChooseWidth, rules.ChooseSpacing, rules.ChooseAnchor)
 
 
 def fits_empty_page(t: Any, rows: int) -> bool:
@@ -219,19 +218,29 @@ def manuscript_value(state: ManuscriptState, s: int) -> float:
         used = geo.columns_used(planned | state.dmask[k])
         if used is not None:
             pairs += min(used[0], geo.cols - 1 - used[1], 2)
-    # room left for later texts: squares no text touches yet (compact layouts keep more)
+    # room left for later texts: squares neither a text nor the gap around one takes (compact
+    # layouts keep more); a text's own squares are not counted lost, so that beginning a copy
+    # costs only the gap it leaves
     room = 0
     for page in (0, 1):
         k = 2 * s + page
         planned = state.tmask[k] | (state.reserved_mask(s, page) if state.plan[s] else 0)
-        room += geo.page_cells - (geo.dilate(planned) | state.dmask[k]).bit_count()
+        room += geo.page_cells - (geo.dilate(planned) | state.dmask[k]).bit_count() + planned.bit_count()
     value += 0.04 * room
     value += scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + FINISHED * min(len(state.finished[s]), 8)
     a = state.active[s]
     if a >= 0 and state.plan[s]:
+        # a begun text is worth more than one held, and grows with every square to its value finished
         double = state.records[s][-1][5]
-        value += 0.85 * content.points[a][1 if double else 0] * state.progress[s] / len(state.plan[s]) + 0.5
+        points = content.points[a][1 if double else 0]
+        begun = held_value(points) + BEGUN
+        value += begun + (points + FINISHED - begun) * state.progress[s] / len(state.plan[s])
     return value
+
+
+def held_value(points: int) -> float:
+    """A text held that fits, waiting to be copied."""
+    return 0.3 * points + 0.4
 
 
 def own_value(state: ManuscriptState, s: int) -> float:
@@ -241,25 +250,32 @@ def own_value(state: ManuscriptState, s: int) -> float:
     a = state.active[s]
     done = state.done_cards(s)
     top = state.stack[-1] if state.stack else None
-    if a < 0 or not state.plan[s]:
-        best = None
+    # A text being laid out counts as begun already, so that no step of the copy's chain
+    # (page, width, spacing, anchor) looks worse than not copying; the layout it gets then
+    # moves the value by the room and margins it leaves.
+    laying = top is not None and top.seat == s and isinstance(top, LAYING)
+    copying = a >= 0 and (bool(state.plan[s]) or laying)
+    if laying:
+        value += held_value(content.points[a][0]) + BEGUN
+    if not copying:
+        # the best text held that fits, to copy next
         candidates = list(state.pool[s])
         if a >= 0:
             candidates.append(a)
         for step in state.stack:
-            card = getattr(step, "card", -1)
             if step.seat == s and isinstance(step, (rules.Acquire, rules.BorrowPayment)):
-                candidates.append(card)
+                candidates.append(step.card)
+        best = None
         for c in candidates:
-            gain = 0.3 * content.points[c][0] + 0.4
+            gain = held_value(content.points[c][0])
             if (best is None or gain > best) and not rules.already_copied(state, s, c) and rules.text_fits(state, s, c):
                 best = gain
         if best is not None:
             value += best
         else:
             value -= stuck_cost(state, s, candidates, top)
-        if a >= 0:
-            value += 0.2  # a text waiting in the Active Text Area cannot be borrowed away
+    if a >= 0 and not copying:
+        value += 0.2  # a text waiting in the Active Text Area cannot be borrowed away
     for j, e in enumerate(state.exemplars):
         if s in state.followers[j]:
             continue
@@ -267,8 +283,8 @@ def own_value(state: ManuscriptState, s: int) -> float:
         need = content.exemplars[e].partial_needs
         value += 0.5 * content.exemplars[e].partial_bonus * min(have, need) / need
     value += 0.4 * state.hand[s] - 0.6 * state.reserved[s]
-    if top is not None and top.seat == s and isinstance(top, COPY_CHAIN):
-        value += 0.3  # a copy under way
+    if copying and isinstance(top, rules.CopyCubes) and top.seat == s:
+        value += 0.3  # cubes about to be spent on the copy (and not, say, on a scrape)
     return value
 
 
@@ -278,6 +294,7 @@ def own_value(state: ManuscriptState, s: int) -> float:
 # plus STUCK unless that scrape is under way; with no such scrape, STUCK_FOR_GOOD.
 STUCK = 3.0
 FINISHED = 3.5
+BEGUN = 0.5
 STUCK_FOR_GOOD = 12.0
 
 

@@ -22,6 +22,7 @@ HALF = COLS // 2
 # Squares copied for the cubes spent in one Copy action (index = cubes).
 COPY_TABLE = (0, 1, 4, 8, 12, 18, 28)
 MAX_COPY_CUBES = len(COPY_TABLE) - 1
+FITS_CACHE = 1 << 16
 
 
 def cubes_for(squares: int) -> int:
@@ -60,6 +61,8 @@ class Geometry:
         self.quadrants = (top & left, top & right, bottom & left, bottom & right)
         self._shapes: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, int, int], ...]] = {}
         self._tiles: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]] = {}
+        # whether a shape fits beside forbidden squares: bots ask the same of many worlds
+        self._fits: dict[tuple[tuple[int, ...], bool, int], bool] = {}
 
     # ---- masks ----------------------------------------------------------------------------
     def dilate(self, m: int, diagonal: bool = True) -> int:
@@ -138,7 +141,14 @@ class Geometry:
         return [(r, c) for r, c, m in self.shapes(lens, double) if not m & forbidden]
 
     def fits(self, lens: tuple[int, ...], double: bool, forbidden: int) -> bool:
-        return any(not m & forbidden for _r, _c, m in self.shapes(lens, double))
+        key = (lens, double, forbidden)
+        found = self._fits.get(key)
+        if found is None:
+            found = any(not m & forbidden for _r, _c, m in self.shapes(lens, double))
+            if len(self._fits) >= FITS_CACHE:
+                self._fits.clear()
+            self._fits[key] = found
+        return found
 
     # ---- decorations --------------------------------------------------------------------
     def tile_placements(self, cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:

@@ -348,6 +348,8 @@ def follow(state: S, s: int, slot: int) -> None:
 
 @dataclass(frozen=True)
 class BorrowPayment(Step):
+    detail = True
+
     card: int
 
     def legal_actions(self, state: S) -> list[str]:
@@ -385,6 +387,8 @@ class BorrowPayment(Step):
 
 @dataclass(frozen=True)
 class Acquire(Step):
+    detail = True
+
     card: int
 
     def legal_actions(self, state: S) -> list[str]:
@@ -413,6 +417,8 @@ class Acquire(Step):
 
 @dataclass(frozen=True)
 class Activate(Step):
+    detail = True
+
     def legal_actions(self, state: S) -> list[str]:
         s = self.seat
         return [
@@ -445,7 +451,7 @@ PLACE_RE = re.compile(r"place:p([12]):r([1-9][0-9]?):c([1-9][0-9]?):(single|doub
 @dataclass(frozen=True)
 class ChoosePage(Step):
     """Where the active text starts: a page first (or the whole placement at once)."""
-
+    detail = True
     open = True
 
     def legal_actions(self, state: S) -> list[str]:
@@ -505,6 +511,8 @@ def check_laying(state: S, seat: int, page: int, width: int | None = None) -> No
 
 @dataclass(frozen=True)
 class ChooseWidth(Step):
+    detail = True
+
     page: int
 
     def legal_actions(self, state: S) -> list[str]:
@@ -533,6 +541,8 @@ class ChooseWidth(Step):
 
 @dataclass(frozen=True)
 class ChooseSpacing(Step):
+    detail = True
+
     page: int
     width: int
 
@@ -564,6 +574,8 @@ class ChooseSpacing(Step):
 
 @dataclass(frozen=True)
 class ChooseAnchor(Step):
+    detail = True
+
     page: int
     width: int
     double: bool
@@ -597,6 +609,8 @@ class ChooseAnchor(Step):
 
 @dataclass(frozen=True)
 class CopyCubes(Step):
+    detail = True
+
     def legal_actions(self, state: S) -> list[str]:
         s = self.seat
         remaining = len(state.plan[s]) - state.progress[s]
@@ -620,6 +634,8 @@ class CopyCubes(Step):
 
 @dataclass(frozen=True)
 class PlaceDecoration(Step):
+    detail = True
+
     slot: int
 
     def legal_actions(self, state: S) -> list[str]:
@@ -661,6 +677,8 @@ class PlaceDecoration(Step):
 
 @dataclass(frozen=True)
 class Scrape(Step):
+    detail = True
+
     done: int
 
     def legal_actions(self, state: S) -> list[str]:
