@@ -47,13 +47,23 @@ from inkhorn.core.errors import OptionError
 from inkhorn.match import MatchResult, play_match
 from inkhorn.stats import Z95, beats, rate_game, wilson  # noqa: F401  (Z95, wilson: arena's public names)
 
+MAX_BLOCK = 5040
+
 
 def seatings(n_agents: int, players: int) -> list[list[int]]:
-    """One block of seat assignments: ``block[g][seat]`` is an agent index."""
+    """One block of seat assignments: ``block[g][seat]`` is an agent index.
+
+    Every agent sits in every seat equally often. With more agents than seats, a block is
+    every ordered choice of agents for the seats, so every two agents also meet equally
+    often (5 agents at 3 seats: 60 games a block)."""
     if n_agents < 1:
         raise OptionError("an arena needs at least one agent")
     if n_agents > players:
-        raise OptionError(f"{n_agents} agents do not fit at {players} seats")
+        block = [list(p) for p in itertools.permutations(range(n_agents), players)]
+        if len(block) > MAX_BLOCK:
+            raise OptionError(f"{n_agents} agents at {players} seats make blocks of {len(block)} games "
+                              f"(at most {MAX_BLOCK}); list fewer agents")
+        return block
     if n_agents == players:
         if players <= 4:
             return [list(p) for p in itertools.permutations(range(players))]

@@ -283,8 +283,68 @@ def _ladder(a: Analysis) -> str:
     body = _png(fig) + _table(["agent", "seats", "win share", "95% CI", "rating", "ordinal"], rows) + (
         "<p>Head-to-head: share of seat pairs where the row agent beat the column agent (95% CI).</p>"
         + _table([""] + [html.escape(n) for n in names], h_rows)
-        + _finding(f"{best.agent} rates highest (ordinal {best.ordinal:.1f}) and wins {_pct(best.rate)} of its seats."))
+        + _finding(f"{best.agent} rates highest (ordinal {best.ordinal:.1f}) and wins {_pct(best.rate)} of its seats.")
+        + _budget_curves(a, names))
     return _section("ladder", "Agents' ladder (OpenSkill)", body)
+
+
+BUDGETS = ("iters", "time")
+
+
+def budget_families(names: list[str]) -> dict[tuple[str, str], list[tuple[float, str]]]:
+    """Agents that differ only in their budget (``mcts:iters=100`` and ``mcts:iters=300``):
+    (spec without the budget, budget key) -> [(budget, agent)], smallest first, for the
+    families of at least two."""
+    families: dict[tuple[str, str], list[tuple[float, str]]] = {}
+    for name in names:
+        kind, _, params = name.partition(":")
+        parts = [p.strip() for p in params.split(",") if p.strip()]
+        for key in BUDGETS:
+            found = [p for p in parts if p.partition("=")[0].strip() == key]
+            if len(found) != 1:
+                continue
+            try:
+                budget = float(found[0].partition("=")[2])
+            except ValueError:
+                continue
+            rest = ",".join(sorted(p for p in parts if p not in found))
+            families.setdefault((kind + (":" + rest if rest else ""), key), []).append((budget, name))
+    return {k: sorted(v) for k, v in families.items() if len(v) > 1}
+
+
+def _budget_curves(a: Analysis, names: list[str]) -> str:
+    """Strength against budget: each family's head-to-head share against every other agent."""
+    out = []
+    for (family, key), members in budget_families(names).items():
+        inside = {name for _, name in members}
+        rivals = [n for n in names if n not in inside]
+        if not rivals:
+            continue
+        fig, ax = plt.subplots(figsize=(6, 3.4))
+        rows = []
+        for rival in rivals:
+            xs, ys, lo, hi = [], [], [], []
+            for budget, name in members:
+                rate, n, ci = a.head_to_head.get((name, rival), (float("nan"), 0, (0.0, 1.0)))
+                if n:
+                    xs.append(budget)
+                    ys.append(rate)
+                    lo.append(max(0.0, rate - ci[0]))
+                    hi.append(max(0.0, ci[1] - rate))
+                    rows.append([html.escape(name), html.escape(rival), str(n), _pct(rate),
+                                 f"{_pct(ci[0])}–{_pct(ci[1])}"])
+            if xs:
+                ax.errorbar(xs, ys, yerr=[lo, hi], fmt="o-", capsize=4, label=f"against {rival}")
+        ax.axhline(0.5, color="#999", lw=0.8, ls="--")
+        ax.set_xscale("log")
+        ax.set_xticks([b for b, _ in members], [f"{b:g}" for b, _ in members])
+        ax.set_ylim(0, 1)
+        ax.set_xlabel(f"{family}: {key}")
+        ax.set_ylabel("share of head-to-head results won")
+        ax.legend(fontsize=8)
+        out.append(f"<h3>{html.escape(family)}: strength against its budget ({html.escape(key)})</h3>" + _png(fig)
+                   + _table(["agent", "against", "pairs", "won", "95% CI"], rows))
+    return "".join(out)
 
 
 def render_html(a: Analysis) -> str:

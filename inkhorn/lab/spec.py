@@ -4,7 +4,8 @@
 
     game = "scriptoria"          # a game id, or "package.module:GAME" for a game in development
     players = [3, 4]             # one cell per player count (and per variant)
-    agents = ["greedy"]          # seats filled from this list and rotated (see inkhorn.arena)
+    agents = ["greedy"]          # seats filled from this list and rotated; more agents than
+                                 # seats: every ordered choice of them (see inkhorn.arena)
     games = 200                  # games per cell
     seed = 0                     # first deal seed; a seat-rotation block shares one seed
     [options]                    # options of every game (the baseline)

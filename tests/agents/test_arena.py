@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 
@@ -12,23 +13,29 @@ from inkhorn.arena import render_report, run_arena, seatings, wilson
 from inkhorn.core import AgentError, OptionError
 
 
-@pytest.mark.parametrize("agents,players", [(3, 3), (2, 2), (4, 4), (5, 5), (2, 4), (2, 3), (3, 4), (1, 3)])
+@pytest.mark.parametrize("agents,players", [(3, 3), (2, 2), (4, 4), (5, 5), (2, 4), (2, 3), (3, 4), (1, 3),
+                                            (3, 2), (5, 3), (5, 4)])
 def test_every_agent_sits_in_every_seat_equally(agents, players):
     block = seatings(agents, players)
     for seat in range(players):
         counts = Counter(game[seat] for game in block)
         assert sorted(counts) == list(range(agents)), f"seat {seat} misses an agent"
         assert len(set(counts.values())) == 1, f"seat {seat} is unbalanced: {counts}"
-    assert all(set(game) == set(range(agents)) for game in block), "every agent plays every game"
+    if agents <= players:
+        assert all(set(game) == set(range(agents)) for game in block), "every agent plays every game"
+    else:
+        met = Counter(pair for game in block for pair in itertools.permutations(game, 2))
+        assert len(met) == agents * (agents - 1) and len(set(met.values())) == 1, "every two agents meet equally"
 
 
 def test_three_agents_at_three_seats_play_all_orders():
     assert len(seatings(3, 3)) == 6 and len({tuple(g) for g in seatings(3, 3)}) == 6
 
 
-def test_more_agents_than_seats_is_an_error():
-    with pytest.raises(OptionError, match="3 agents do not fit at 2 seats"):
-        seatings(3, 2)
+def test_more_agents_than_seats_take_every_ordered_choice_of_seats():
+    assert len(seatings(5, 3)) == 60 and len({tuple(g) for g in seatings(5, 3)}) == 60
+    with pytest.raises(OptionError, match="blocks of 30240 games"):
+        seatings(10, 5)
 
 
 def test_wilson_interval_matches_known_values():

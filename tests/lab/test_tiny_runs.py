@@ -60,3 +60,20 @@ def test_the_endings_of_many_games_add_up_and_name_the_most_frequent(tmp_path):
     write_report(folder, tmp_path / "r.html")
     most = max(counts, key=counts.get)
     assert f"Most games end with {most}" in (tmp_path / "r.html").read_text()
+
+
+def test_agents_that_differ_in_budget_get_a_strength_curve(tmp_path):
+    """Three agents at two seats (every ordered choice of seats): the report draws each
+    budget's head-to-head share against the agent outside the family."""
+    spec = make_spec({"game": "tests.agents.toy_games:NIM", "agents": ["mcts:iters=3", "mcts:iters=200", "random"],
+                      "games": 18, "seed": 1, "events": False})
+    assert len({tuple(t["agents"]) for t in spec.tasks()}) == 6
+    results = Results(tmp_path / "results")
+    results.open_for(spec)
+    results.write_chunk([play_task(task) for task in spec.tasks()])
+    a = write_report(tmp_path / "results", tmp_path / "r.html")
+    text = (tmp_path / "r.html").read_text()
+    assert "mcts: strength against its budget (iters)" in text
+    weak, n_weak, _ = a.head_to_head[("mcts:iters=3", "random")]
+    strong, n_strong, _ = a.head_to_head[("mcts:iters=200", "random")]
+    assert n_weak == n_strong == 6 and strong == 1.0 and strong > weak
