@@ -11,8 +11,10 @@ Each iteration samples one world the bot's seat cannot tell apart from the real 
 * **Progressive widening.** At open steps (candidate lists) and at long action lists, a node
   grows at most ``ceil(widen * visits**widen_alpha)`` children, so a word or placement
   with hundreds of candidates is searched in depth rather than tried once each. Untried
-  candidates are taken in the order of the mover's heuristic (ranked once per node), so a
-  turn's chain of placement choices is judged by its good layouts, not by random ones.
+  candidates are taken in the order of the mover's heuristic (ranked once per node) at the
+  root and, below it, at nodes of more than ``widen_above`` actions, so a placement among
+  many is judged by its good ones, not by random ones; at smaller open steps (a word list)
+  below the root, at random, as ranking them at every node costs more than it gains.
 * **Details.** Below the root, a step that only settles how a choice is carried out
   (``Step.detail``: a page, a number of cubes, an anchor) is not searched: its node grows
   the one child best by the mover's heuristic. Otherwise the value of "copy a text" would
@@ -83,8 +85,8 @@ class MCTSParams(AgentParams):
     widen_above: int = Field(24, ge=1, description="widen nodes with more legal actions than this (and open steps)")
     order: Literal["heuristic", "root", "random"] = Field(
         "heuristic",
-        description="order in which widened nodes try their candidates: by the mover's heuristic at every "
-        "widened node, at the root only, or at random",
+        description="order in which widened nodes try their candidates: by the mover's heuristic (at the root "
+        "and at nodes of more than widen_above actions), at the root only, or at random",
     )
     order_candidates: int = Field(200, ge=1, description="candidates of a widened node ranked by the heuristic")
     details: Literal["heuristic", "search"] = Field(
