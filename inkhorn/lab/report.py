@@ -331,7 +331,7 @@ def _budget_curves(a: Analysis, names: list[str]) -> str:
                     ys.append(rate)
                     lo.append(max(0.0, rate - ci[0]))
                     hi.append(max(0.0, ci[1] - rate))
-                    rows.append([html.escape(name), html.escape(rival), str(n), _pct(rate),
+                    rows.append([html.escape(name), html.escape(rival), str(int(n)), _pct(rate),
                                  f"{_pct(ci[0])}–{_pct(ci[1])}"])
             if xs:
                 ax.errorbar(xs, ys, yerr=[lo, hi], fmt="o-", capsize=4, label=f"against {rival}")
