@@ -17,6 +17,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
+from inkhorn.core.errors import OptionError  # noqa: E402
+from inkhorn.core.options import parse_key_values  # noqa: E402
 from inkhorn.lab.analysis import Analysis, analyse  # noqa: E402
 from inkhorn.lab.spec import BASELINE  # noqa: E402
 
@@ -298,16 +300,16 @@ def budget_families(names: list[str]) -> dict[tuple[str, str], list[tuple[float,
     families: dict[tuple[str, str], list[tuple[float, str]]] = {}
     for name in names:
         kind, _, params = name.partition(":")
-        parts = [p.strip() for p in params.split(",") if p.strip()]
+        try:  # read as make_agent reads it
+            values = parse_key_values(p for p in params.split(",") if p.strip())
+        except OptionError:
+            continue
         for key in BUDGETS:
-            found = [p for p in parts if p.partition("=")[0].strip() == key]
-            if len(found) != 1:
-                continue
             try:
-                budget = float(found[0].partition("=")[2])
-            except ValueError:
+                budget = float(values[key])
+            except (KeyError, ValueError):
                 continue
-            rest = ",".join(sorted(p for p in parts if p not in found))
+            rest = ",".join(f"{k}={v}" for k, v in sorted(values.items()) if k != key)
             families.setdefault((kind + (":" + rest if rest else ""), key), []).append((budget, name))
     return {k: sorted(v) for k, v in families.items() if len(v) > 1}
 
