@@ -274,8 +274,8 @@ def own_value(state: ManuscriptState, s: int) -> float:
             value += best
         else:
             value -= stuck_cost(state, s, candidates, top)
-    if a >= 0 and not copying:
-        value += 0.2  # a text waiting in the Active Text Area cannot be borrowed away
+        if a >= 0:
+            value += 0.2  # a text waiting in the Active Text Area cannot be borrowed away
     for j, e in enumerate(state.exemplars):
         if s in state.followers[j]:
             continue
@@ -283,7 +283,7 @@ def own_value(state: ManuscriptState, s: int) -> float:
         need = content.exemplars[e].partial_needs
         value += 0.5 * content.exemplars[e].partial_bonus * min(have, need) / need
     value += 0.4 * state.hand[s] - 0.6 * state.reserved[s]
-    if copying and isinstance(top, rules.CopyCubes) and top.seat == s:
+    if isinstance(top, rules.CopyCubes) and top.seat == s:
         value += 0.3  # cubes about to be spent on the copy (and not, say, on a scrape)
     return value
 
