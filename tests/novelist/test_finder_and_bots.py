@@ -122,3 +122,32 @@ def test_vulgar_words_are_never_suggested_but_stay_legal_to_spell():
     state.apply("spell:shit")
     state.apply("accept")
     assert state.last_word[1] == "shit"
+
+
+@pytest.mark.rule("§4.2")
+def test_lone_layouts_match_the_full_layout_search(monkeypatch):
+    """A word whose letters each have no card or cards enough, all alike, is laid out without
+    searching; the layout must be the one the full search proposes. Checked on the words
+    offered in seeded random games with classics and events."""
+    import random
+
+    from inkhorn.games.novelist import words
+
+    words_tried = []
+    for seed in range(3):
+        state = new(3, seed, events=True, awards=True)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            acts = state.legal_actions()
+            step = state.decision()
+            offered = [a[6:] for a in acts if a.startswith("spell:")]
+            if offered:
+                sp = spelling(state, step.seat)
+                words_tried.append((sp, rng.choice(offered), genre_in_play(state, step.seat)))
+            state.apply_trusted(rng.choice(acts))
+    table = state.content.cards
+    shortcut = [words.best_layout(table, sp, w, gip) for sp, w, gip in words_tried]
+    monkeypatch.setattr(words, "_lone_layout", lambda *_args: False)
+    searched = [words.best_layout(table, sp, w, gip) for sp, w, gip in words_tried]
+    assert len(words_tried) >= 500
+    assert shortcut == searched

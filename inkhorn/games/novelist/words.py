@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import gzip
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from operator import mul
 from pathlib import Path
 
 from inkhorn.core.errors import OptionError
@@ -163,8 +164,7 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
     hand_set = set(hand)
     own_classic_set = set(sp.own_classics)
     foreign_set = set(sp.foreign_classics)
-    # free hand cards, best first (the wilds picked from them)
-    by_worth = sorted((c for c in hand if c not in must_up), key=lambda c: -face[c])
+    by_worth: list[int] = []  # free hand cards, best first (the wilds picked from them); built when needed
     best: list = [None, -1e18]
     chosen: list[int] = [-1] * n
     used: set[int] = set()
@@ -183,6 +183,8 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
             twild = (False,) * n
         else:
             if w > forced:
+                if not by_worth:
+                    by_worth.extend(sorted((c for c in hand if c not in must_up), key=face.__getitem__, reverse=True))
                 pool = [c for c in by_worth if c not in used]
                 if w - forced > len(pool):
                     return
@@ -216,10 +218,18 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
         if foreign_set:
             v = sc.value + foreign_bonus * sum(1 for c in tcards if c in foreign_set) - 0.001 * w
         else:
-            v = sc.value + foreign_bonus * 0 - 0.001 * w
+            v = sc.value - 0.001 * w
         if v > best[1]:
             best[0] = Play(word, tcards, twild, sc)
             best[1] = v
+
+    def kind(c: int) -> tuple:
+        return (table[c].key, c in hand_set, c in must_up, c in foreign_set)
+
+    if not forced and _lone_layout(word, by_letter, chosen, kind):
+        used.update(chosen)
+        leaf()
+        return best[0]
 
     extra_wilds = [forced]
 
@@ -240,10 +250,10 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
         elif cands:
             seen_kinds = set()
             for c in cands:
-                kind = (table[c].key, c in hand_set, c in must_up, c in foreign_set)
-                if kind in seen_kinds:
+                k = kind(c)
+                if k in seen_kinds:
                     continue  # identical cards give identical layouts
-                seen_kinds.add(kind)
+                seen_kinds.add(k)
                 used.add(c)
                 chosen[i] = c
                 dfs(i + 1)
@@ -262,6 +272,26 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
     return best[0]
 
 
+def _lone_layout(word: str, by_letter: dict[str, list[int]], chosen: list[int], kind: Callable[[int], tuple]) -> bool:
+    """Fill ``chosen`` when the layout search would find one layout only: no card must lie
+    face down, and every letter of the word has either no card (its places go wild, ``-1``)
+    or cards enough, all alike (they go in order, as the search would place them)."""
+    nth: dict[str, int] = {}
+    for i, ch in enumerate(word):
+        cards = by_letter.get(ch)
+        if cards is None:
+            chosen[i] = -1
+            continue
+        j = nth.get(ch, 0)
+        if j >= len(cards):
+            return False
+        if j == 0 and len(cards) > 1 and len({kind(c) for c in cards}) > 1:
+            return False
+        chosen[i] = cards[j]
+        nth[ch] = j + 1
+    return True
+
+
 # ---- the finder --------------------------------------------------------------------------------
 
 
@@ -278,7 +308,7 @@ class WordFinder:
         self._letter = tuple(c.letter for c in table)
         self._values: dict[float, tuple[float, ...]] = {}
         self._gains: dict[tuple, tuple[list[float], list[float]]] = {}
-        self._shapes: dict[tuple, tuple[list[str], list[int]]] = {}
+        self._shapes: dict[tuple, tuple[list[tuple[int, ...]], list[int]]] = {}
 
     def _card_value(self, c: Card, cw: float) -> float:
         return c.coins * cw + c.prestige + 0.5 * (c.genre_coins * cw + c.genre_prestige) + (0.7 if c.special else 0.0)
@@ -315,22 +345,23 @@ class WordFinder:
             hit = self._gains[key] = (award_gain, reach)
         return hit
 
-    def _subsets(self, shape: tuple[tuple[str, int, int, int], ...]) -> tuple[list[str], list[int]]:
+    def _subsets(self, shape: tuple[tuple[int, int, int], ...]) -> tuple[list[tuple[int, ...]], list[int]]:
         """Every sub-multiset of a speller's letters: ``shape`` gives per letter (in order) the
-        hand cards, the classics and the cards that must be used face up. Returns the letters
-        of each and how many free hand cards it uses (classics are used first), in the order
-        :meth:`ranked_signatures` estimates them."""
+        hand cards, the classics and the cards that must be used face up. Returns how many of
+        each letter every sub-multiset holds and how many free hand cards it uses (classics
+        are used first), in the order :meth:`ranked_signatures` estimates them. The letters
+        themselves are not part of the shape, so hands of different letters share it."""
         hit = self._shapes.get(shape)
         if hit is None:
-            keys = [""]
+            counts: list[tuple[int, ...]] = [()]
             free = [0]
-            for ch, hc, cc, mc in shape:
-                parts = [(ch * s, (mc if mc > s - cc else s - cc) - mc) for s in range(mc, hc + cc + 1)]
-                keys = [key + part for key in keys for part, _used in parts]
-                free = [u + used for u in free for _part, used in parts]
+            for hc, cc, mc in shape:
+                parts = [(s, (mc if mc > s - cc else s - cc) - mc) for s in range(mc, hc + cc + 1)]
+                counts = [c + (s,) for c in counts for s, _used in parts]
+                free = [u + used for u in free for _s, used in parts]
             if len(self._shapes) >= SHAPE_CACHE:
                 self._shapes.clear()
-            hit = self._shapes[shape] = (keys, free)
+            hit = self._shapes[shape] = (counts, free)
         return hit
 
     def ranked_signatures(self, sp: Spelling, top: int | None = None) -> list[tuple[float, str]]:
@@ -370,9 +401,10 @@ class WordFinder:
 
         # the estimate of each sub-multiset adds the best cards of each letter, in
         # alphabetical order
+        letters = sorted(vals)
         shape = []
         ests = [0.0]
-        for ch in sorted(vals):
+        for ch in letters:
             vs = vals[ch]
             vs.sort(reverse=True)
             pre = [0.0]
@@ -381,10 +413,10 @@ class WordFinder:
             mu = mu_c.get(ch, 0)
             cl = classic_c.get(ch, 0)
             hc = hand_c.get(ch, 0)
-            shape.append((ch, hc, cl, mu))
+            shape.append((hc, cl, mu))
             opts = pre[mu : hc + cl + 1]
             ests = [est + p for est in ests for p in opts]
-        keys, free = self._subsets(tuple(shape))
+        held, free = self._subsets(tuple(shape))
         if top is None:
             order: Iterable[int] = range(len(ests))
         else:
@@ -398,7 +430,7 @@ class WordFinder:
         changed = True
         kth = 0.0
         for i in order:
-            key = keys[i]
+            key = "".join(map(mul, letters, held[i]))
             k = len(key)
             if not k:
                 continue  # no letters at all
@@ -442,12 +474,8 @@ class WordFinder:
                             if get(sig, -1e9) < v and (not req or req in sig):
                                 found[sig] = v
                                 changed = True
-        if top is None:
-            return sorted([(v, sig) for sig, v in found.items()], reverse=True)
-        if len(found) > top:
-            kth = sorted(found.values())[-top]
-            return sorted([(v, sig) for sig, v in found.items() if v >= kth], reverse=True)[:top]
-        return sorted([(v, sig) for sig, v in found.items()], reverse=True)
+        ranked = sorted(zip(found.values(), found), reverse=True)
+        return ranked if top is None else ranked[:top]
 
     def candidates(self, sp: Spelling, limit: int = 12) -> list[str]:
         """Up to ``limit`` good words by estimate (cheap; no layouts), best first."""
