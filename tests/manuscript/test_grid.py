@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from inkhorn.core.errors import IllegalAction
 from inkhorn.games.manuscript.grid import COLS, geometry, prose_lines
@@ -180,3 +182,19 @@ def test_step_candidates_equal_every_legal_typed_placement():
         assert chain and chain == brute_placements(state)
         state.discard.append(state.active[0])
         state.active[0] = -1
+
+
+@given(marks=st.lists(st.integers(0, 18 * 12 - 1), max_size=40), width=st.integers(1, 6), height=st.integers(1, 6))
+@settings(max_examples=60)
+def test_open_room_counts_the_squares_of_free_blocks(marks, width, height):
+    """The bots' measure of usable room: every free square inside some wholly free block of
+    ``width`` x ``height``, against a count block by block."""
+    geo = geometry(18)
+    forbidden = sum(1 << x for x in set(marks))
+    inside = set()
+    for r in range(geo.rows - height + 1):
+        for c in range(geo.cols - width + 1):
+            block = [(r + j) * geo.cols + c + i for j in range(height) for i in range(width)]
+            if not any(forbidden >> x & 1 for x in block):
+                inside.update(block)
+    assert geo.open_room(forbidden, width, height) == len(inside)

@@ -15,7 +15,7 @@ from inkhorn.core.state import GameState
 from inkhorn.games.manuscript import rules, scoring
 from inkhorn.games.manuscript.content import load_content
 from inkhorn.games.manuscript.grid import geometry
-from inkhorn.games.manuscript.state import CUBES, DECO, PLAY, SHOP_ROW, ManuscriptState
+from inkhorn.games.manuscript.state import CUBES, DECO, PLAY, SHOP_ROW, TEXTS_TO_END, ManuscriptState
 from inkhorn.games.manuscript.view import holdings as view_holdings
 
 
@@ -207,10 +207,12 @@ def manuscript_value(state: ManuscriptState, s: int) -> float:
     value = float(
         scoring.text_points(state, s) + scoring.decoration_points(state, s) + scoring.exemplar_points(state, s)
     )
-    # luxury as it will look with the begun text in place
+    # With the begun text in place: luxury; quadrants reached; room left for later texts,
+    # squares neither a text nor the gap around one takes (compact layouts keep more; a
+    # text's own squares are not counted lost, so beginning a copy costs only the gap it
+    # leaves); and open room, see SHORT_OF_ROOM.
     geo = state.geo
-    pairs = 0
-    quads = 0
+    pairs = quads = room = usable = 0
     for page in (0, 1):
         k = 2 * s + page
         planned = state.tmask[k] | (state.reserved_mask(s, page) if state.plan[s] else 0)
@@ -218,16 +220,13 @@ def manuscript_value(state: ManuscriptState, s: int) -> float:
         used = geo.columns_used(planned | state.dmask[k])
         if used is not None:
             pairs += min(used[0], geo.cols - 1 - used[1], 2)
-    # room left for later texts: squares neither a text nor the gap around one takes (compact
-    # layouts keep more); a text's own squares are not counted lost, so that beginning a copy
-    # costs only the gap it leaves
-    room = 0
-    for page in (0, 1):
-        k = 2 * s + page
-        planned = state.tmask[k] | (state.reserved_mask(s, page) if state.plan[s] else 0)
-        room += geo.page_cells - (geo.dilate(planned) | state.dmask[k]).bit_count() + planned.bit_count()
+        forbidden = geo.dilate(planned) | state.dmask[k]
+        room += geo.page_cells - forbidden.bit_count() + planned.bit_count()
+        usable += geo.open_room(forbidden)
     value += 0.04 * room
-    value += scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + FINISHED * min(len(state.finished[s]), 8)
+    still = TEXTS_TO_END - len(state.finished[s]) - bool(state.plan[s])
+    value -= SHORT_OF_ROOM * max(0.0, still - usable / TEXT_ROOM)
+    value += scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + FINISHED * min(len(state.finished[s]), TEXTS_TO_END)
     a = state.active[s]
     if a >= 0 and state.plan[s]:
         # a begun text is worth more than one held, and grows with every square to its value finished
@@ -297,6 +296,14 @@ FINISHED = 3.5
 BEGUN = 0.5
 STUCK_FOR_GOOD = 12.0
 
+# The game ends only when a scribe has TEXTS_TO_END texts finished. Open room (squares in free
+# blocks of 3 x 3: slivers thinner than that hold no text worth copying) short of what the
+# texts still to copy need, at TEXT_ROOM squares each, means scraping finished texts later:
+# SHORT_OF_ROOM per text the room lacks. Without it a scribe fills a page early with one
+# double-spaced text and later scrapes texts away in a loop, and the game never ends.
+TEXT_ROOM = 40.0
+SHORT_OF_ROOM = 20.0
+
 
 def stuck_cost(state: ManuscriptState, s: int, held: list[int], top: Any) -> float:
     shop = [c for c in state.shop if c >= 0 and not rules.already_copied(state, s, c)]
@@ -312,8 +319,8 @@ def stuck_cost(state: ManuscriptState, s: int, held: list[int], top: Any) -> flo
 
 def cheapest_scrape(state: ManuscriptState, s: int, texts: list[int]) -> float | None:
     """The least a band of up to MAX_SCRAPE rows on one page costs to scrape (a cube's worth
-    per line, and each finished text it voids at its points plus one) so that one of
-    ``texts`` fits; None when no band does."""
+    per line, and each finished text it voids at its points plus FINISHED, as the text lost
+    towards the end) so that one of ``texts`` fits; None when no band does."""
     geo = state.geo
     grid = state.grid[s]
     finished = dict(state.finished[s])
@@ -334,7 +341,7 @@ def cheapest_scrape(state: ManuscriptState, s: int, texts: list[int]) -> float |
                 for x in range(base + r * geo.cols, base + (r + 1) * geo.cols):
                     if 0 < grid[x] < DECO:
                         hit.add(grid[x] - 1)
-                cost = 0.4 * (r - r0 + 1) + sum(finished[c] + 1.0 for c in hit if c in finished)
+                cost = 0.4 * (r - r0 + 1) + sum(finished[c] + FINISHED for c in hit if c in finished)
                 if best is not None and cost >= best:
                     break
                 forbidden = geo.dilate(tmask & ~band, state.options.diagonal_gap) | dmask

@@ -49,6 +49,8 @@ class Geometry:
         self.full = (1 << self.page_cells) - 1
         col0 = sum(1 << (r * COLS) for r in range(rows))
         self.col_masks = tuple(col0 << c for c in range(COLS))
+        # per width, the squares of the columns where a block that wide can start
+        self.starts_of_width = tuple(sum(self.col_masks[: COLS - w + 1]) for w in range(COLS + 1))
         self.not_col0 = self.full ^ self.col_masks[0]
         self.not_last = self.full ^ self.col_masks[COLS - 1]
         self.row_masks = tuple(((1 << COLS) - 1) << (r * COLS) for r in range(rows))
@@ -73,6 +75,25 @@ class Geometry:
         if diagonal:
             return (h | (h << COLS) | (h >> COLS)) & self.full
         return (h | (m << COLS) | (m >> COLS)) & self.full
+
+    def open_room(self, forbidden: int, width: int = 3, height: int = 3) -> int:
+        """Free squares that lie in some wholly free block of ``width`` x ``height``: the room
+        a later text can use (slivers beside texts and margins too narrow to hold one are
+        left out)."""
+        free = self.full & ~forbidden
+        runs = free & self.starts_of_width[width]  # the first squares of free runs ``width`` long
+        for i in range(1, width):
+            runs &= free >> i
+        starts = runs  # the top-left squares of free blocks
+        for j in range(1, height):
+            starts &= runs >> (j * COLS)
+        room = starts
+        for i in range(1, width):
+            room |= starts << i
+        block = room
+        for j in range(1, height):
+            room |= block << (j * COLS)
+        return room.bit_count()
 
     def columns_used(self, m: int) -> tuple[int, int] | None:
         """(leftmost, rightmost) column holding a mark, or None for a blank page."""

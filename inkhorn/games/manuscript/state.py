@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 DECO = 128
 CUBES = 8
 SHOP_ROW = 5
+TEXTS_TO_END = 8  # finished texts (with text in every quadrant) that trigger the end
 MAX_SCRAPE = 5
 MAX_PAID_KEEP = 3
 
@@ -119,7 +120,7 @@ class ManuscriptState(GameState):
         return n
 
     def triggers_end(self, seat: int) -> bool:
-        return len(self.finished[seat]) >= 8 and self.quadrants_with_text(seat) == 8
+        return len(self.finished[seat]) >= TEXTS_TO_END and self.quadrants_with_text(seat) == 8
 
     # ---- information --------------------------------------------------------------------
     def observe(self, seat: int | None) -> dict[str, Any]:
