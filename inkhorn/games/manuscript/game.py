@@ -207,26 +207,7 @@ def manuscript_value(state: ManuscriptState, s: int) -> float:
     value = float(
         scoring.text_points(state, s) + scoring.decoration_points(state, s) + scoring.exemplar_points(state, s)
     )
-    # With the begun text in place: luxury; quadrants reached; room left for later texts,
-    # squares neither a text nor the gap around one takes (compact layouts keep more; a
-    # text's own squares are not counted lost, so beginning a copy costs only the gap it
-    # leaves); and open room, see SHORT_OF_ROOM.
-    geo = state.geo
-    pairs = quads = room = usable = 0
-    for page in (0, 1):
-        k = 2 * s + page
-        planned = state.tmask[k] | (state.reserved_mask(s, page) if state.plan[s] else 0)
-        quads += sum(1 for q in geo.quadrants if planned & q)
-        used = geo.columns_used(planned | state.dmask[k])
-        if used is not None:
-            pairs += min(used[0], geo.cols - 1 - used[1], 2)
-        forbidden = geo.dilate(planned) | state.dmask[k]
-        room += geo.page_cells - forbidden.bit_count() + planned.bit_count()
-        usable += geo.open_room(forbidden)
-    value += 0.04 * room
-    still = TEXTS_TO_END - len(state.finished[s]) - bool(state.plan[s])
-    value -= SHORT_OF_ROOM * max(0.0, still - usable / TEXT_ROOM)
-    value += scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + FINISHED * min(len(state.finished[s]), TEXTS_TO_END)
+    value += layout_value(state, s) + FINISHED * min(len(state.finished[s]), TEXTS_TO_END)
     a = state.active[s]
     if a >= 0 and state.plan[s]:
         # a begun text is worth more than one held, and grows with every square to its value finished
@@ -235,6 +216,90 @@ def manuscript_value(state: ManuscriptState, s: int) -> float:
         begun = held_value(points) + BEGUN
         value += begun + (points + FINISHED - begun) * state.progress[s] / len(state.plan[s])
     return value
+
+
+def page_layout(state: ManuscriptState, s: int, page: int, extra: int = 0) -> tuple[int, int, int, int]:
+    """One page as the layout terms see it, with the begun text in place (and ``extra``
+    squares of a text being laid out): (luxury pairs, quadrants reached, room, open room).
+    Room counts squares neither a text nor the gap around one takes (compact layouts keep
+    more); a text's own squares are not counted lost, so beginning a copy costs only the
+    gap it leaves. Open room, see SHORT_OF_ROOM."""
+    geo = state.geo
+    k = 2 * s + page
+    planned = state.tmask[k] | (state.reserved_mask(s, page) if state.plan[s] else 0) | extra
+    quads = sum(1 for q in geo.quadrants if planned & q)
+    used = geo.columns_used(planned | state.dmask[k])
+    pairs = 0 if used is None else min(used[0], geo.cols - 1 - used[1], 2)
+    forbidden = geo.dilate(planned) | state.dmask[k]
+    room = geo.page_cells - forbidden.bit_count() + planned.bit_count()
+    return pairs, quads, room, geo.open_room(forbidden)
+
+
+def layout_value(state: ManuscriptState, s: int, pages: tuple[tuple[int, int, int, int], ...] | None = None) -> float:
+    """What the layout of a scribe's two pages is worth: luxury, quadrants, room and open room
+    against the texts still to copy (``pages``: the two pages' terms when already known)."""
+    if pages is None:
+        pages = (page_layout(state, s, 0), page_layout(state, s, 1))
+    pairs = pages[0][0] + pages[1][0]
+    quads = pages[0][1] + pages[1][1]
+    room = pages[0][2] + pages[1][2]
+    usable = pages[0][3] + pages[1][3]
+    under_way = bool(state.plan[s]) or is_laying(state, s)
+    still = TEXTS_TO_END - len(state.finished[s]) - under_way
+    return (
+        scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + 0.04 * room
+        - SHORT_OF_ROOM * max(0.0, still - usable / TEXT_ROOM)
+    )
+
+
+def is_laying(state: ManuscriptState, s: int) -> bool:
+    top = state.stack[-1] if state.stack else None
+    return top is not None and top.seat == s and isinstance(top, LAYING)
+
+
+def laying_value(state: ManuscriptState, s: int, top: Any) -> float:
+    """A text being laid out counts as begun (held value and BEGUN), less what the choices
+    made so far (page, width, spacing) lose against the best placement of the text: so
+    each choice is made for what it leads to, while beginning a copy looks as good as the
+    best layout makes it (the room and margins any layout costs show once it is chosen)."""
+    card = state.active[s]
+    chosen = best_placement(state, s, card, top)
+    anywhere = best_placement(state, s, card, None)
+    base = held_value(state.content.points[card][0]) + BEGUN
+    if chosen is None or anywhere is None:  # nothing fits (the laying steps offer only what fits)
+        return base
+    return base + chosen - anywhere
+
+
+def best_placement(state: ManuscriptState, s: int, card: int, top: Any) -> float | None:
+    """The best layout value plus text value of ``card`` placed as the choices made in
+    ``top`` allow (``None``: no choice made yet). With page, width and spacing chosen every
+    anchor is tried; before that LAYING_SAMPLES anchors, evenly spread, for each page,
+    width and spacing."""
+    points = state.content.points[card]
+    geo = state.geo
+    pages = (0, 1) if top is None or isinstance(top, rules.ChoosePage) else (top.page,)
+    width = top.width if isinstance(top, (rules.ChooseSpacing, rules.ChooseAnchor)) else None
+    spacings = (top.double,) if isinstance(top, rules.ChooseAnchor) else (False, True)
+    sample = not isinstance(top, rules.ChooseAnchor)
+    plain = (page_layout(state, s, 0), page_layout(state, s, 1))
+    best = None
+    for page in pages:
+        forbidden = state.text_forbidden(s, page)
+        for lens in rules.text_shapes(state, card, width):
+            for double in spacings:
+                if double and len(lens) < 2:
+                    continue
+                fitting = [m for _r, _c, m in geo.shapes(lens, double) if not m & forbidden]
+                if sample and len(fitting) > LAYING_SAMPLES:
+                    fitting = fitting[:: len(fitting) // LAYING_SAMPLES]
+                text = held_value(points[1 if double else 0])
+                for m in fitting:
+                    laid = (page_layout(state, s, 0, m), plain[1]) if page == 0 else (plain[0], page_layout(state, s, 1, m))
+                    v = layout_value(state, s, laid) + text
+                    if best is None or v > best:
+                        best = v
+    return best
 
 
 def held_value(points: int) -> float:
@@ -249,13 +314,13 @@ def own_value(state: ManuscriptState, s: int) -> float:
     a = state.active[s]
     done = state.done_cards(s)
     top = state.stack[-1] if state.stack else None
-    # A text being laid out counts as begun already, so that no step of the copy's chain
-    # (page, width, spacing, anchor) looks worse than not copying; the layout it gets then
-    # moves the value by the room and margins it leaves.
-    laying = top is not None and top.seat == s and isinstance(top, LAYING)
+    # A text being laid out counts as begun already, laid out as well as it still can be, so
+    # that no step of the copy's chain (page, width, spacing, anchor) looks worse than not
+    # copying unless every way on is worse.
+    laying = is_laying(state, s)
     copying = a >= 0 and (bool(state.plan[s]) or laying)
     if laying:
-        value += held_value(content.points[a][0]) + BEGUN
+        value += laying_value(state, s, top)
     if not copying:
         # the best text held that fits, to copy next
         candidates = list(state.pool[s])
@@ -303,6 +368,7 @@ STUCK_FOR_GOOD = 12.0
 # double-spaced text and later scrapes texts away in a loop, and the game never ends.
 TEXT_ROOM = 40.0
 SHORT_OF_ROOM = 20.0
+LAYING_SAMPLES = 6
 
 
 def stuck_cost(state: ManuscriptState, s: int, held: list[int], top: Any) -> float:
