@@ -136,3 +136,31 @@ def test_a_stuck_scribe_scrapes_rather_than_buy_texts_that_fit_nowhere():
         if len(choices) == 10:
             break
     assert len(choices) == 10 and choices.count("scrape") >= 7, choices
+
+
+def test_laying_steps_rank_their_choices_as_their_best_placements_rank():
+    """The copy chain (page, width, spacing, anchor) is settled step by step by the bots; a
+    text being laid out is valued by the best placement the choices so far still allow. So
+    a spacing is worth, against the other, what its best anchor is worth against the other's
+    (and a width or page the same way, estimated from anchors spread over each)."""
+    from tests.manuscript.helpers import give_active, new, turn_of
+
+    state = new(2, 0)
+    state.tmask[1] = sum(state.geo.col_masks[:8])  # the right page: columns 10-12 stay usable
+    give_active(state, 0, "ancrene-riwle")  # prose, 44 squares
+    turn_of(state, 0)
+    for action in ("copy", "page:1", "width:4"):
+        state.apply(action)
+    game = state.game
+
+    def value(s, action):
+        child = s.clone()
+        child.apply(action)
+        return game.heuristic(child, 0), child
+
+    laid, best_anchor = {}, {}
+    for spacing in state.legal_actions():
+        laid[spacing], child = value(state, spacing)
+        best_anchor[spacing] = max(value(child, a)[0] for a in child.legal_actions())
+    assert set(laid) == {"single", "double"}
+    assert laid["single"] - laid["double"] == pytest.approx(best_anchor["single"] - best_anchor["double"])
