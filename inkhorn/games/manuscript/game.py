@@ -263,12 +263,28 @@ def laying_value(state: ManuscriptState, s: int, top: Any) -> float:
     each choice is made for what it leads to, while beginning a copy looks as good as the
     best layout makes it (the room and margins any layout costs show once it is chosen)."""
     card = state.active[s]
-    chosen = best_placement(state, s, card, top)
-    anywhere = best_placement(state, s, card, None)
     base = held_value(state.content.points[card][0]) + BEGUN
+    if isinstance(top, rules.ChoosePage):
+        return base  # no choice made yet: the best placement is the best anywhere
+    chosen = best_placement(state, s, card, top)
+    anywhere = best_anywhere(state, s, card)
     if chosen is None or anywhere is None:  # nothing fits (the laying steps offer only what fits)
         return base
     return base + chosen - anywhere
+
+
+def best_anywhere(state: ManuscriptState, s: int, card: int) -> float | None:
+    """:func:`best_placement` with no choice made yet. Each step of a copy chain asks it
+    again of the same pages, and bots ask it of many worlds: it is kept per text and pages."""
+    k = 2 * s
+    key = (id(state.content), card, state.tmask[k], state.tmask[k + 1], state.dmask[k], state.dmask[k + 1],
+           len(state.finished[s]), state.plan[s])
+    memo = state.geo.placements
+    if key not in memo:
+        if len(memo) >= PLACEMENT_MEMO:
+            memo.clear()
+        memo[key] = best_placement(state, s, card, None)
+    return memo[key]
 
 
 def best_placement(state: ManuscriptState, s: int, card: int, top: Any) -> float | None:
@@ -369,6 +385,7 @@ STUCK_FOR_GOOD = 12.0
 TEXT_ROOM = 40.0
 SHORT_OF_ROOM = 20.0
 LAYING_SAMPLES = 6
+PLACEMENT_MEMO = 1 << 14
 
 
 def stuck_cost(state: ManuscriptState, s: int, held: list[int], top: Any) -> float:

@@ -65,6 +65,8 @@ class Geometry:
         self._tiles: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]] = {}
         # whether a shape fits beside forbidden squares: bots ask the same of many worlds
         self._fits: dict[tuple[tuple[int, ...], bool, int], bool] = {}
+        # the best placement of a text on a scribe's pages, per text and pages (bots' heuristic)
+        self.placements: dict[tuple, float | None] = {}
 
     # ---- masks ----------------------------------------------------------------------------
     def dilate(self, m: int, diagonal: bool = True) -> int:
