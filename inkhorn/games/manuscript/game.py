@@ -275,7 +275,9 @@ def laying_value(state: ManuscriptState, s: int, top: Any) -> float:
 
 def best_anywhere(state: ManuscriptState, s: int, card: int) -> float | None:
     """:func:`best_placement` with no choice made yet. Each step of a copy chain asks it
-    again of the same pages, and bots ask it of many worlds: it is kept per text and pages."""
+    again of the same pages, and bots ask it of many worlds: it is kept per text and pages
+    (on the geometry, which every state of a page height shares; content is loaded once per
+    process and stays alive, so its id names it)."""
     k = 2 * s
     key = (id(state.content), card, state.tmask[k], state.tmask[k + 1], state.dmask[k], state.dmask[k + 1],
            len(state.finished[s]), state.plan[s])
