@@ -245,7 +245,8 @@ def layout_value(state: ManuscriptState, s: int, pages: tuple[tuple[int, int, in
     room = pages[0][2] + pages[1][2]
     usable = pages[0][3] + pages[1][3]
     under_way = bool(state.plan[s]) or is_laying(state, s)
-    still = TEXTS_TO_END - len(state.finished[s]) - under_way
+    # in the last round no later text needs room
+    still = TEXTS_TO_END - len(state.finished[s]) - under_way if state.end_trigger < 0 else 0
     return (
         scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + 0.04 * room
         - SHORT_OF_ROOM * max(0.0, still - usable / TEXT_ROOM)
@@ -373,7 +374,8 @@ def own_value(state: ManuscriptState, s: int) -> float:
 # A scribe with nothing under way and no text it holds or could buy that fits is stuck:
 # its manuscript, and the game's end, go on only after a scrape. Being stuck costs what the
 # cheapest scrape that lets a text fit costs (lines, and the finished texts they void),
-# plus STUCK unless that scrape is under way; with no such scrape, STUCK_FOR_GOOD.
+# plus STUCK unless that scrape is under way; with no such scrape, STUCK_FOR_GOOD. In the
+# last round, once the end is triggered, being stuck costs nothing.
 STUCK = 3.0
 FINISHED = 3.5
 BEGUN = 0.5
@@ -391,6 +393,8 @@ PLACEMENT_MEMO = 1 << 14
 
 
 def stuck_cost(state: ManuscriptState, s: int, held: list[int], top: Any) -> float:
+    if state.end_trigger >= 0:
+        return 0.0  # the last round: no scrape can pay for itself any more
     shop = [c for c in state.shop if c >= 0 and not rules.already_copied(state, s, c)]
     if any(rules.text_fits(state, s, c) for c in shop):
         return 0.0
