@@ -359,6 +359,9 @@ def own_value(state: ManuscriptState, s: int) -> float:
             value -= stuck_cost(state, s, candidates, top)
         if a >= 0:
             value += 0.2  # a text waiting in the Active Text Area cannot be borrowed away
+    stuck = not copying and best is None and state.end_trigger < 0
+    if isinstance(top, rules.Scrape) and top.seat == s and not top.done and not stuck:
+        value -= cheapest_row(state, s)  # a scrape begun must erase a line, which only the stuck need
     for j, e in enumerate(state.exemplars):
         if s in state.followers[j]:
             continue
@@ -404,6 +407,22 @@ def stuck_cost(state: ManuscriptState, s: int, held: list[int], top: Any) -> flo
     if cost is None:
         return STUCK_FOR_GOOD
     return cost if scraping else cost + STUCK
+
+
+def cheapest_row(state: ManuscriptState, s: int) -> float:
+    """The least one line that may be scraped costs: a cube's worth, and each finished text
+    it voids at its points plus FINISHED."""
+    geo = state.geo
+    grid = state.grid[s]
+    finished = dict(state.finished[s])
+    best = None
+    for page, r in rules.scrape_rows(state, s):
+        start = page * geo.page_cells + r * geo.cols
+        hit = {grid[x] - 1 for x in range(start, start + geo.cols) if 0 < grid[x] < DECO}
+        cost = 0.4 + sum(finished[c] + FINISHED for c in hit if c in finished)
+        if best is None or cost < best:
+            best = cost
+    return 0.0 if best is None else best
 
 
 def cheapest_scrape(state: ManuscriptState, s: int, texts: list[int]) -> float | None:
