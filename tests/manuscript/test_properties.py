@@ -102,8 +102,9 @@ def test_greedy_games_reach_the_end_trigger():
 
 
 def _stuck_turns(seeds, players=2):
-    """Turns, in seeded greedy games, of a scribe with nothing under way and no text in its
-    pool, Active Text Area or the shop that fits its pages, until a scrape of a few lines."""
+    """Turns, in seeded greedy games before the last round, of a scribe with nothing under
+    way and no text in its pool, Active Text Area, the shop or another scribe's pool (to
+    borrow) that fits its pages, until a scrape of a few lines."""
     from inkhorn.agents import make_agent
     from inkhorn.games.manuscript import rules
     from inkhorn.games.manuscript.game import cheapest_scrape
@@ -114,9 +115,12 @@ def _stuck_turns(seeds, players=2):
         while not state.is_terminal():
             seat = state.current_seat()
             top = state.decision()
-            if isinstance(top, rules.Turn) and not state.plan[seat] and "scrape" in state.legal_actions():
+            last_round = state.end_trigger >= 0  # then no scrape can pay for itself
+            if isinstance(top, rules.Turn) and not state.plan[seat] and not last_round and "scrape" in state.legal_actions():
                 held = [*state.pool[seat], *([state.active[seat]] if state.active[seat] >= 0 else [])]
-                texts = [c for c in [*held, *state.shop] if c >= 0 and not rules.already_copied(state, seat, c)]
+                lendable = [c for other in range(players) if other != seat for c in state.pool[other]]
+                texts = [c for c in [*held, *state.shop, *lendable]
+                         if c >= 0 and not rules.already_copied(state, seat, c)]
                 if texts and not any(rules.text_fits(state, seat, c) for c in texts) and cheapest_scrape(
                     state, seat, texts
                 ) is not None:
