@@ -338,6 +338,7 @@ def own_value(state: ManuscriptState, s: int) -> float:
     # copying unless every way on is worse.
     laying = is_laying(state, s)
     copying = a >= 0 and (bool(state.plan[s]) or laying)
+    stuck = False  # no text it could copy fits, before the last round
     if laying:
         value += laying_value(state, s, top)
     if not copying:
@@ -357,9 +358,9 @@ def own_value(state: ManuscriptState, s: int) -> float:
             value += best
         else:
             value -= stuck_cost(state, s, candidates, top)
+            stuck = state.end_trigger < 0
         if a >= 0:
             value += 0.2  # a text waiting in the Active Text Area cannot be borrowed away
-    stuck = not copying and best is None and state.end_trigger < 0
     if isinstance(top, rules.Scrape) and top.seat == s and not top.done and not stuck:
         value -= cheapest_row(state, s)  # a scrape begun must erase a line, which only the stuck need
     for j, e in enumerate(state.exemplars):
@@ -409,17 +410,21 @@ def stuck_cost(state: ManuscriptState, s: int, held: list[int], top: Any) -> flo
     return cost if scraping else cost + STUCK
 
 
+def row_texts(state: ManuscriptState, s: int, page: int, row: int) -> set[int]:
+    """The texts with a square on one row of a scribe's page (what scraping it touches)."""
+    geo = state.geo
+    grid = state.grid[s]
+    start = page * geo.page_cells + row * geo.cols
+    return {grid[x] - 1 for x in range(start, start + geo.cols) if 0 < grid[x] < DECO}
+
+
 def cheapest_row(state: ManuscriptState, s: int) -> float:
     """The least one line that may be scraped costs: a cube's worth, and each finished text
     it voids at its points plus FINISHED."""
-    geo = state.geo
-    grid = state.grid[s]
     finished = dict(state.finished[s])
     best = None
     for page, r in rules.scrape_rows(state, s):
-        start = page * geo.page_cells + r * geo.cols
-        hit = {grid[x] - 1 for x in range(start, start + geo.cols) if 0 < grid[x] < DECO}
-        cost = 0.4 + sum(finished[c] + FINISHED for c in hit if c in finished)
+        cost = 0.4 + sum(finished[c] + FINISHED for c in row_texts(state, s, page, r) if c in finished)
         if best is None or cost < best:
             best = cost
     return 0.0 if best is None else best
@@ -430,7 +435,6 @@ def cheapest_scrape(state: ManuscriptState, s: int, texts: list[int]) -> float |
     per line, and each finished text it voids at its points plus FINISHED, as the text lost
     towards the end) so that one of ``texts`` fits; None when no band does."""
     geo = state.geo
-    grid = state.grid[s]
     finished = dict(state.finished[s])
     best: float | None = None
     for page in (0, 1):
@@ -438,7 +442,6 @@ def cheapest_scrape(state: ManuscriptState, s: int, texts: list[int]) -> float |
         tmask, dmask = state.tmask[k], state.dmask[k]
         if not tmask:
             continue
-        base = page * geo.page_cells
         for r0 in range(geo.rows):
             if not tmask & geo.row_masks[r0]:
                 continue
@@ -446,9 +449,7 @@ def cheapest_scrape(state: ManuscriptState, s: int, texts: list[int]) -> float |
             hit: set[int] = set()
             for r in range(r0, min(r0 + rules.MAX_SCRAPE, geo.rows)):
                 band |= geo.row_masks[r]
-                for x in range(base + r * geo.cols, base + (r + 1) * geo.cols):
-                    if 0 < grid[x] < DECO:
-                        hit.add(grid[x] - 1)
+                hit |= row_texts(state, s, page, r)
                 cost = 0.4 * (r - r0 + 1) + sum(finished[c] + FINISHED for c in hit if c in finished)
                 if best is not None and cost >= best:
                     break
