@@ -168,3 +168,38 @@ def test_laying_steps_rank_their_choices_as_their_best_placements_rank():
         best_anchor[spacing] = max(value(child, a)[0] for a in child.legal_actions())
     assert set(laid) == {"single", "double"}
     assert laid["single"] - laid["double"] == pytest.approx(best_anchor["single"] - best_anchor["double"])
+
+
+def _seven_texts_each(lead: int):
+    """Both scribes have seven texts finished and four luxury pairs; the first leads by
+    ``lead`` points. Its last text, Isopet (five squares wide), fits only against the right
+    edge of its right page (no margin left there: luxury 20 falls to 5) and ends the game
+    there."""
+    from tests.manuscript.helpers import give_active, new, turn_of
+
+    state = new(2, 0)
+    geo = state.geo
+    isopet = state.content.text_index["isopet"]
+    columns = [sum(geo.col_masks[2:10]), sum(geo.col_masks[2:6]), sum(geo.col_masks[2:10]), sum(geo.col_masks[2:10])]
+    state.tmask[:4] = columns  # every quadrant but the first scribe's right page's right half
+    cards = [c for c in state.deck if c != isopet][:14]
+    for c in cards:
+        state.deck.remove(c)
+    state.finished[0] = tuple((c, 5 + (lead if i == 0 else 0)) for i, c in enumerate(cards[:7]))
+    state.finished[1] = tuple((c, 5) for c in cards[7:])
+    give_active(state, 0, "isopet")
+    return turn_of(state, 0)
+
+
+@pytest.mark.rule("End.Conditions")
+def test_a_leading_scribe_pays_its_margins_to_end_the_game():
+    """Only the trigger ends the game. A scribe whose last text costs its margins still
+    copies it when it would win by ending the game, and not when it would lose."""
+    from inkhorn.agents import make_agent
+
+    def copies(lead):
+        state = _seven_texts_each(lead)
+        return sum(make_agent("mcts:iters=300", seed).choose(state, 0) == "copy" for seed in range(6))
+
+    assert copies(12) >= 4
+    assert copies(0) <= 1

@@ -127,13 +127,11 @@ class ManuscriptGame(Game):
     def heuristic(self, state: GameState, seat: int) -> float:
         """A seat's own view of its prospects against the best rival's manuscript."""
         assert isinstance(state, ManuscriptState)
-        public = margins([manuscript_value(state, s) for s in range(state.num_players)])
-        return public[seat] + own_value(state, seat)
+        return public_values(state)[seat] + own_value(state, seat)
 
     def heuristics(self, state: GameState) -> list[float]:
         assert isinstance(state, ManuscriptState)
-        public = margins([manuscript_value(state, s) for s in range(state.num_players)])
-        return [ahead + own_value(state, s) for s, ahead in enumerate(public)]
+        return [ahead + own_value(state, s) for s, ahead in enumerate(public_values(state))]
 
     def check_integrity(self, state: GameState) -> None:
         assert isinstance(state, ManuscriptState)
@@ -199,23 +197,53 @@ def fits_empty_page(t: Any, rows: int) -> bool:
     return t.line_length <= 6 and span <= 2 * rows
 
 
+def public_values(state: ManuscriptState) -> list[float]:
+    """Each seat's :func:`manuscript_value` against the best rival's, with ENDING for a scribe
+    closing the game that will lead once its last text is finished."""
+    values = [manuscript_value(state, s) for s in range(state.num_players)]
+    for s in range(state.num_players):
+        part, rest = closing(state, s)
+        if part and values[s] + rest > max(v for r, v in enumerate(values) if r != s):
+            values[s] += ENDING * part
+    return margins(values)
+
+
+def closing(state: ManuscriptState, s: int) -> tuple[float, float]:
+    """How far a scribe is in ending the game, and what finishing the text that ends it
+    still adds to its :func:`manuscript_value`: (1, 0) once it triggered the end, from 0.5
+    to 1 while it copies the text that will (its last text needed, with every quadrant
+    reached), else (0, 0)."""
+    if state.end_trigger >= 0:
+        return (1.0 if state.end_trigger == s else 0.0), 0.0
+    if not state.plan[s] or len(state.finished[s]) != TEXTS_TO_END - 1:
+        return 0.0, 0.0
+    if sum(page_layout(state, s, page)[1] for page in (0, 1)) < 2 * len(state.geo.quadrants):
+        return 0.0, 0.0
+    now, finished = begun_value(state, s)
+    return 0.5 + 0.5 * state.progress[s] / len(state.plan[s]), finished - now
+
+
 def manuscript_value(state: ManuscriptState, s: int) -> float:
     """Score now plus what anyone can see under way: the text being copied, quadrants
     reached and margins kept. Rivals are judged by this alone, so taking texts merely to
     deny them earns nothing."""
-    content = state.content
     value = float(
         scoring.text_points(state, s) + scoring.decoration_points(state, s) + scoring.exemplar_points(state, s)
     )
     value += layout_value(state, s) + FINISHED * min(len(state.finished[s]), TEXTS_TO_END)
-    a = state.active[s]
-    if a >= 0 and state.plan[s]:
-        # a begun text is worth more than one held, and grows with every square to its value finished
-        double = state.records[s][-1][5]
-        points = content.points[a][1 if double else 0]
-        begun = held_value(points) + BEGUN
-        value += begun + (points + FINISHED - begun) * state.progress[s] / len(state.plan[s])
-    return value
+    return value + begun_value(state, s)[0]
+
+
+def begun_value(state: ManuscriptState, s: int) -> tuple[float, float]:
+    """The text a scribe is copying, worth more than one held and growing with every square
+    to its value finished: (worth now, worth once finished); (0, 0) with none begun."""
+    if state.active[s] < 0 or not state.plan[s]:
+        return 0.0, 0.0
+    double = state.records[s][-1][5]
+    points = state.content.points[state.active[s]][1 if double else 0]
+    begun = held_value(points) + BEGUN
+    finished = points + FINISHED
+    return begun + (finished - begun) * state.progress[s] / len(state.plan[s]), finished
 
 
 def page_layout(state: ManuscriptState, s: int, page: int, extra: int = 0) -> tuple[int, int, int, int]:
@@ -384,6 +412,11 @@ STUCK = 3.0
 FINISHED = 3.5
 BEGUN = 0.5
 STUCK_FOR_GOOD = 12.0
+
+# Only the trigger ends the game, and the scribe who pulls it while ahead wins. The last
+# text often fits only where it costs margins (luxury), so without ENDING two scribes with
+# seven texts each wait for ever; with it the leader pays that price to close the game.
+ENDING = 20.0
 
 # The game ends only when a scribe has TEXTS_TO_END texts finished. Open room (squares in free
 # blocks of 3 x 3: slivers thinner than that hold no text worth copying) short of what the
