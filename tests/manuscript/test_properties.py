@@ -135,7 +135,7 @@ def test_a_stuck_scribe_scrapes_rather_than_buy_texts_that_fit_nowhere():
     from inkhorn.agents import make_agent
 
     choices = []
-    for state, seat in _stuck_turns(range(8)):
+    for state, seat in _stuck_turns(range(30)):
         choices.append(make_agent("greedy", 1).choose(state, seat))
         if len(choices) == 10:
             break
@@ -172,7 +172,7 @@ def test_laying_steps_rank_their_choices_as_their_best_placements_rank():
 
 def _seven_texts_each(lead: int):
     """Both scribes have seven texts finished and four luxury pairs; the first leads by
-    ``lead`` points. Its last text, Isopet (five squares wide), fits only against the right
+    ``lead`` points (trails, if negative). Its last text, Isopet (five squares wide), fits only against the right
     edge of its right page (no margin left there: luxury 20 falls to 5) and ends the game
     there."""
     from tests.manuscript.helpers import give_active, new, turn_of
@@ -180,13 +180,14 @@ def _seven_texts_each(lead: int):
     state = new(2, 0)
     geo = state.geo
     isopet = state.content.text_index["isopet"]
-    columns = [sum(geo.col_masks[2:10]), sum(geo.col_masks[2:6]), sum(geo.col_masks[2:10]), sum(geo.col_masks[2:10])]
-    state.tmask[:4] = columns  # every quadrant but the first scribe's right page's right half
+    # the first scribe: every quadrant but its right page's right half; the second: room left
+    columns = [sum(geo.col_masks[2:10]), sum(geo.col_masks[2:6]), sum(geo.col_masks[2:10]), sum(geo.col_masks[2:6])]
+    state.tmask[:4] = columns
     cards = [c for c in state.deck if c != isopet][:14]
     for c in cards:
         state.deck.remove(c)
-    state.finished[0] = tuple((c, 5 + (lead if i == 0 else 0)) for i, c in enumerate(cards[:7]))
-    state.finished[1] = tuple((c, 5) for c in cards[7:])
+    state.finished[0] = tuple((c, 5 + (max(lead, 0) if i == 0 else 0)) for i, c in enumerate(cards[:7]))
+    state.finished[1] = tuple((c, 5 + (max(-lead, 0) if i == 0 else 0)) for i, c in enumerate(cards[7:]))
     give_active(state, 0, "isopet")
     return turn_of(state, 0)
 
@@ -194,12 +195,32 @@ def _seven_texts_each(lead: int):
 @pytest.mark.rule("End.Conditions")
 def test_a_leading_scribe_pays_its_margins_to_end_the_game():
     """Only the trigger ends the game. A scribe whose last text costs its margins still
-    copies it when it would win by ending the game, and not when it would lose."""
+    copies it when it would win by ending the game (12 ahead: 15 margin points lost, 11
+    gained), and not when it would lose (4 behind)."""
     from inkhorn.agents import make_agent
 
     def copies(lead):
         state = _seven_texts_each(lead)
         return sum(make_agent("mcts:iters=300", seed).choose(state, 0) == "copy" for seed in range(6))
 
-    assert copies(12) >= 4
-    assert copies(0) <= 1
+    assert copies(12) >= 5
+    assert copies(-4) <= 1
+
+
+def test_margins_the_texts_still_needed_cannot_keep_count_for_less():
+    """Luxury is worth to the bots what the texts still to copy leave of it: with both pages
+    full between their margins, the eighth text must break a page's margins (two pairs
+    fewer), so with seven texts the four pairs count as two. With eight none is needed."""
+    from inkhorn.games.manuscript import scoring
+    from inkhorn.games.manuscript.game import SHORT_OF_ROOM, layout_value
+    from tests.manuscript.helpers import new
+
+    state = new(2, 0)
+    state.tmask[0] = state.tmask[1] = sum(state.geo.col_masks[2:10])
+    cards = list(state.deck)
+    values = {}
+    for texts in (7, 8):
+        state.finished[0] = tuple((c, 5) for c in cards[:texts])
+        values[texts] = layout_value(state, 0)
+    lost = 0.8 * (scoring.LUXURY_TABLE[4] - scoring.LUXURY_TABLE[2])
+    assert values[8] - values[7] == pytest.approx(lost + SHORT_OF_ROOM)

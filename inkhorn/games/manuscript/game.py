@@ -246,12 +246,13 @@ def begun_value(state: ManuscriptState, s: int) -> tuple[float, float]:
     return begun + (finished - begun) * state.progress[s] / len(state.plan[s]), finished
 
 
-def page_layout(state: ManuscriptState, s: int, page: int, extra: int = 0) -> tuple[int, int, int, int]:
+def page_layout(state: ManuscriptState, s: int, page: int, extra: int = 0) -> tuple[int, int, int, int, int]:
     """One page as the layout terms see it, with the begun text in place (and ``extra``
-    squares of a text being laid out): (luxury pairs, quadrants reached, room, open room).
-    Room counts squares neither a text nor the gap around one takes (compact layouts keep
-    more); a text's own squares are not counted lost, so beginning a copy costs only the
-    gap it leaves. Open room, see SHORT_OF_ROOM."""
+    squares of a text being laid out): (luxury pairs, quadrants reached, room, open room,
+    open room inside the margins). Room counts squares neither a text nor the gap around
+    one takes (compact layouts keep more); a text's own squares are not counted lost, so
+    beginning a copy costs only the gap it leaves. Open room, see SHORT_OF_ROOM; inside the
+    margins, the open room that keeps the page's pairs (both, on a blank page)."""
     geo = state.geo
     k = 2 * s + page
     planned = state.tmask[k] | (state.reserved_mask(s, page) if state.plan[s] else 0) | extra
@@ -260,23 +261,32 @@ def page_layout(state: ManuscriptState, s: int, page: int, extra: int = 0) -> tu
     pairs = 0 if used is None else min(used[0], geo.cols - 1 - used[1], 2)
     forbidden = geo.dilate(planned) | state.dmask[k]
     room = geo.page_cells - forbidden.bit_count() + planned.bit_count()
-    return pairs, quads, room, geo.open_room(forbidden)
+    kept = 2 if used is None else pairs
+    inside = geo.open_room(forbidden | geo.margin_masks[kept]) if kept else geo.open_room(forbidden)
+    return pairs, quads, room, geo.open_room(forbidden), inside
 
 
-def layout_value(state: ManuscriptState, s: int, pages: tuple[tuple[int, int, int, int], ...] | None = None) -> float:
+def layout_value(state: ManuscriptState, s: int, pages: tuple[tuple[int, int, int, int, int], ...] | None = None) -> float:
     """What the layout of a scribe's two pages is worth: luxury, quadrants, room and open room
-    against the texts still to copy (``pages``: the two pages' terms when already known)."""
+    against the texts still to copy (``pages``: the two pages' terms when already known).
+    Luxury counts as far as the texts still to copy fit inside the margins; beyond that it
+    is worth what is left once a page gives its margins up (two pairs fewer), or a scribe
+    guarding margins it cannot keep waits for ever and the game never ends."""
     if pages is None:
         pages = (page_layout(state, s, 0), page_layout(state, s, 1))
-    pairs = pages[0][0] + pages[1][0]
+    pairs = min(pages[0][0] + pages[1][0], 4)
     quads = pages[0][1] + pages[1][1]
     room = pages[0][2] + pages[1][2]
     usable = pages[0][3] + pages[1][3]
+    inside = pages[0][4] + pages[1][4]
     under_way = bool(state.plan[s]) or is_laying(state, s)
     # in the last round no later text needs room
     still = TEXTS_TO_END - len(state.finished[s]) - under_way if state.end_trigger < 0 else 0
+    luxury = float(scoring.LUXURY_TABLE[pairs])
+    doomed = min(1.0, max(0.0, still - inside / TEXT_ROOM))
+    luxury -= doomed * (luxury - scoring.LUXURY_TABLE[max(0, pairs - 2)])
     return (
-        scoring.LUXURY_TABLE[min(pairs, 4)] * 0.8 + 0.6 * quads + 0.04 * room
+        luxury * 0.8 + 0.6 * quads + 0.04 * room
         - SHORT_OF_ROOM * max(0.0, still - usable / TEXT_ROOM)
     )
 

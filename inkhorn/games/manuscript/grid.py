@@ -51,6 +51,8 @@ class Geometry:
         self.col_masks = tuple(col0 << c for c in range(COLS))
         # per width, the squares of the columns where a block that wide can start
         self.starts_of_width = tuple(sum(self.col_masks[: COLS - w + 1]) for w in range(COLS + 1))
+        # the columns that must stay blank for a page to keep k luxury pairs (k = 0, 1, 2)
+        self.margin_masks = tuple(sum(self.col_masks[:k]) + sum(self.col_masks[COLS - k:]) for k in range(3))
         self.not_col0 = self.full ^ self.col_masks[0]
         self.not_last = self.full ^ self.col_masks[COLS - 1]
         self.row_masks = tuple(((1 << COLS) - 1) << (r * COLS) for r in range(rows))
