@@ -262,8 +262,8 @@ def page_layout(state: ManuscriptState, s: int, page: int, extra: int = 0) -> tu
     forbidden = geo.dilate(planned) | state.dmask[k]
     room = geo.page_cells - forbidden.bit_count() + planned.bit_count()
     kept = 2 if used is None else pairs
-    inside = geo.open_room(forbidden | geo.margin_masks[kept]) if kept else geo.open_room(forbidden)
-    return pairs, quads, room, geo.open_room(forbidden), inside
+    usable = geo.open_room(forbidden)
+    return pairs, quads, room, usable, geo.open_room(forbidden | geo.margin_masks[kept]) if kept else usable
 
 
 def layout_value(state: ManuscriptState, s: int, pages: tuple[tuple[int, int, int, int, int], ...] | None = None) -> float:
