@@ -256,14 +256,21 @@ def page_layout(state: ManuscriptState, s: int, page: int, extra: int = 0) -> tu
     geo = state.geo
     k = 2 * s + page
     planned = state.tmask[k] | (state.reserved_mask(s, page) if state.plan[s] else 0) | extra
-    quads = sum(1 for q in geo.quadrants if planned & q)
-    used = geo.columns_used(planned | state.dmask[k])
-    pairs = 0 if used is None else min(used[0], geo.cols - 1 - used[1], 2)
-    forbidden = geo.dilate(planned) | state.dmask[k]
-    room = geo.page_cells - forbidden.bit_count() + planned.bit_count()
-    kept = 2 if used is None else pairs
-    usable = geo.open_room(forbidden)
-    return pairs, quads, room, usable, geo.open_room(forbidden | geo.margin_masks[kept]) if kept else usable
+    key = (planned, state.dmask[k])
+    terms = geo.page_terms.get(key)
+    if terms is None:  # a search asks it of the same pages in many worlds
+        quads = sum(1 for q in geo.quadrants if planned & q)
+        used = geo.columns_used(planned | state.dmask[k])
+        pairs = 0 if used is None else min(used[0], geo.cols - 1 - used[1], 2)
+        forbidden = geo.dilate(planned) | state.dmask[k]
+        room = geo.page_cells - forbidden.bit_count() + planned.bit_count()
+        kept = 2 if used is None else pairs
+        usable = geo.open_room(forbidden)
+        terms = pairs, quads, room, usable, geo.open_room(forbidden | geo.margin_masks[kept]) if kept else usable
+        if len(geo.page_terms) >= PLACEMENT_MEMO:
+            geo.page_terms.clear()
+        geo.page_terms[key] = terms
+    return terms
 
 
 def layout_value(state: ManuscriptState, s: int, pages: tuple[tuple[int, int, int, int, int], ...] | None = None) -> float:

@@ -69,6 +69,8 @@ class Geometry:
         self._fits: dict[tuple[tuple[int, ...], bool, int], bool] = {}
         # the best placement of a text on a scribe's pages, per text and pages (bots' heuristic)
         self.placements: dict[tuple, float | None] = {}
+        # a page's layout terms, per text and decoration masks (bots' heuristic)
+        self.page_terms: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}
 
     # ---- masks ----------------------------------------------------------------------------
     def dilate(self, m: int, diagonal: bool = True) -> int:
