@@ -172,9 +172,9 @@ def test_laying_steps_rank_their_choices_as_their_best_placements_rank():
 
 def _seven_texts_each(lead: int):
     """Both scribes have seven texts finished and four luxury pairs; the first leads by
-    ``lead`` points (trails, if negative). Its last text, Isopet (five squares wide), fits only against the right
-    edge of its right page (no margin left there: luxury 20 falls to 5) and ends the game
-    there."""
+    ``lead`` points (trails, if negative). Its last text, Isopet (five squares wide), fits
+    only against the right edge of its right page (no margin left there: luxury 20 falls
+    to 5) and ends the game there."""
     from tests.manuscript.helpers import give_active, new, turn_of
 
     state = new(2, 0)
@@ -210,7 +210,8 @@ def test_a_leading_scribe_pays_its_margins_to_end_the_game():
 def test_margins_the_texts_still_needed_cannot_keep_count_for_less():
     """Luxury is worth to the bots what the texts still to copy leave of it: with both pages
     full between their margins, the eighth text must break a page's margins (two pairs
-    fewer), so with seven texts the four pairs count as two. With eight none is needed."""
+    fewer), so with seven texts the four pairs count as two (and the open room lacks one
+    text: SHORT_OF_ROOM). With eight no text is needed, and both count in full."""
     from inkhorn.games.manuscript import scoring
     from inkhorn.games.manuscript.game import SHORT_OF_ROOM, layout_value
     from tests.manuscript.helpers import new
