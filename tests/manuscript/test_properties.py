@@ -131,15 +131,16 @@ def _stuck_turns(seeds, players=2):
 @pytest.mark.rule("End.Conditions")
 def test_a_stuck_scribe_scrapes_rather_than_buy_texts_that_fit_nowhere():
     """Only a scrape lets a stuck scribe's manuscript, and the game's end, go on, and the
-    greedy bot mostly takes it (buying a text may still bring a shop card that fits)."""
+    greedy bot mostly takes it (buying a text may still bring a shop card that fits: the bot
+    judges in one world dealt at random, so each turn is asked of three bots)."""
     from inkhorn.agents import make_agent
 
     choices = []
-    for state, seat in _stuck_turns(range(30)):
-        choices.append(make_agent("greedy", 1).choose(state, seat))
-        if len(choices) == 10:
+    for turn, (state, seat) in enumerate(_stuck_turns(range(30))):
+        choices += [make_agent("greedy", bot).choose(state, seat) for bot in range(3)]
+        if turn == 9:
             break
-    assert len(choices) == 10 and choices.count("scrape") >= 7, choices
+    assert len(choices) == 30 and choices.count("scrape") >= 21, choices
 
 
 def test_laying_steps_rank_their_choices_as_their_best_placements_rank():
@@ -207,13 +208,26 @@ def test_a_leading_scribe_pays_its_margins_to_end_the_game():
     assert copies(-4) <= 1
 
 
+@pytest.mark.rule("End.Conditions")
+def test_only_the_scribe_who_would_close_the_game_in_the_lead_counts_on_ending_it():
+    """Holding a text that would end the game is worth a share of the ending to the scribe
+    who would then lead (Isopet scores more than the four margin pairs it costs against a
+    lead of 12), and nothing to one who would still trail; the same for rivals' views."""
+    from inkhorn.games.manuscript.game import HELD_CLOSING, closing
+
+    assert closing(_seven_texts_each(12), 0) == HELD_CLOSING
+    assert closing(_seven_texts_each(-4), 0) == 0.0
+    assert closing(_seven_texts_each(12), 1) == 0.0
+
+
 def test_margins_the_texts_still_needed_cannot_keep_count_for_less():
     """Luxury is worth to the bots what the texts still to copy leave of it: with both pages
     full between their margins, the eighth text must break a page's margins (two pairs
     fewer), so with seven texts the four pairs count as two (and the open room lacks one
-    text: SHORT_OF_ROOM). With eight no text is needed, and both count in full."""
+    text: SHORT_OF_ROOM). With eight no text is needed, and both count in full (the worth of
+    luxury grows as the end nears: seven eighths of it with one text still to copy)."""
     from inkhorn.games.manuscript import scoring
-    from inkhorn.games.manuscript.game import SHORT_OF_ROOM, layout_value
+    from inkhorn.games.manuscript.game import LUXURY_WEIGHT, SHORT_OF_ROOM, layout_value
     from tests.manuscript.helpers import new
 
     state = new(2, 0)
@@ -223,5 +237,5 @@ def test_margins_the_texts_still_needed_cannot_keep_count_for_less():
     for texts in (7, 8):
         state.finished[0] = tuple((c, 5) for c in cards[:texts])
         values[texts] = layout_value(state, 0)
-    lost = 0.8 * (scoring.LUXURY_TABLE[4] - scoring.LUXURY_TABLE[2])
+    lost = LUXURY_WEIGHT * (scoring.LUXURY_TABLE[4] - scoring.LUXURY_TABLE[2] * 7 / 8)
     assert values[8] - values[7] == pytest.approx(lost + SHORT_OF_ROOM)

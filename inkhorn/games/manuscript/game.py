@@ -14,7 +14,7 @@ from inkhorn.core.scene import Scene
 from inkhorn.core.state import GameState
 from inkhorn.games.manuscript import rules, scoring
 from inkhorn.games.manuscript.content import load_content
-from inkhorn.games.manuscript.grid import geometry
+from inkhorn.games.manuscript.grid import COPY_TABLE, geometry
 from inkhorn.games.manuscript.state import CUBES, DECO, PLAY, SHOP_ROW, TEXTS_TO_END, ManuscriptState
 from inkhorn.games.manuscript.view import holdings as view_holdings
 
@@ -198,29 +198,81 @@ def fits_empty_page(t: Any, rows: int) -> bool:
 
 
 def public_values(state: ManuscriptState) -> list[float]:
-    """Each seat's :func:`manuscript_value` against the best rival's, with ENDING for a scribe
-    closing the game that will lead once its last text is finished."""
+    """Each seat's :func:`manuscript_value` against the best rival's, with a share of ENDING
+    for a scribe on its way to closing the game (:func:`closing`)."""
     values = [manuscript_value(state, s) for s in range(state.num_players)]
     for s in range(state.num_players):
-        part, rest = closing(state, s)
-        if part and values[s] + rest > max(v for r, v in enumerate(values) if r != s):
-            values[s] += ENDING * part
+        values[s] += ENDING * closing(state, s)
     return margins(values)
 
 
-def closing(state: ManuscriptState, s: int) -> tuple[float, float]:
-    """How far a scribe is in ending the game, and what finishing the text that ends it
-    still adds to its :func:`manuscript_value`: (1, 0) once it triggered the end, from 0.5
-    to 1 while it copies the text that will (its last text needed, with every quadrant
-    reached), else (0, 0)."""
-    if state.end_trigger >= 0:
-        return (1.0 if state.end_trigger == s else 0.0), 0.0
-    if not state.plan[s] or len(state.finished[s]) != TEXTS_TO_END - 1:
-        return 0.0, 0.0
-    if sum(page_layout(state, s, page)[1] for page in (0, 1)) < 2 * len(state.geo.quadrants):
-        return 0.0, 0.0
-    now, finished = begun_value(state, s)
-    return 0.5 + 0.5 * state.progress[s] / len(state.plan[s]), finished - now
+def closing(state: ManuscriptState, s: int) -> float:
+    """How far a scribe is in ending the game in the lead: 1 once it triggered the end ahead; from
+    0.5 to 1 while it copies the text that will (its last text needed, every quadrant then
+    reached); HELD_CLOSING while it holds or lays out such a text; else 0. The lead is
+    judged on the score the end counts, against what the rivals may still reach."""
+    if state.end_trigger >= 0 and state.end_trigger != s:
+        return 0.0
+    if state.end_trigger < 0 and len(state.finished[s]) != TEXTS_TO_END - 1:
+        return 0.0
+    rivals = max(final_reach(state, r) for r in range(state.num_players) if r != s)
+    if state.end_trigger == s:
+        return 1.0 if scoring.total(state, s) > rivals else 0.0
+    base = scoring.text_points(state, s) + scoring.decoration_points(state, s) + scoring.exemplar_points(state, s)
+    if state.plan[s]:
+        pages = (page_layout(state, s, 0), page_layout(state, s, 1))
+        if pages[0][1] + pages[1][1] < 2 * len(state.geo.quadrants):
+            return 0.0
+        closed = base + begun_points(state, s) + scoring.LUXURY_TABLE[min(pages[0][0] + pages[1][0], 4)]
+        return 0.5 + 0.5 * state.progress[s] / len(state.plan[s]) if closed > rivals else 0.0
+    held = list(state.pool[s]) + ([state.active[s]] if state.active[s] >= 0 else [])
+    for c in held:
+        if not rules.already_copied(state, s, c):
+            best = closing_placement(state, s, c)
+            if best is not None and base + best > rivals:
+                return HELD_CLOSING
+    return 0.0
+
+
+def final_reach(state: ManuscriptState, r: int) -> int:
+    """What a rival may score by the end when the game is closed now: its score, and the text
+    it is copying if a last round's cubes can finish it."""
+    total = scoring.total(state, r)
+    if state.plan[r] and len(state.plan[r]) - state.progress[r] <= COPY_TABLE[-1]:
+        total += begun_points(state, r)
+    return total
+
+
+def closing_placement(state: ManuscriptState, s: int, card: int) -> float | None:
+    """The most a text adds (its points and the luxury left) placed where it reaches every
+    quadrant still empty; None where no placement does. Kept like :func:`best_anywhere`."""
+    k = 2 * s
+    key = ("closing", id(state.content), card, state.tmask[k], state.tmask[k + 1], state.dmask[k], state.dmask[k + 1])
+    memo = state.geo.placements
+    if key in memo:
+        return memo[key]
+    geo = state.geo
+    points = state.content.points[card]
+    plain = (page_layout(state, s, 0), page_layout(state, s, 1))
+    best: float | None = None
+    for page in (0, 1):
+        other = plain[1 - page]
+        forbidden = state.text_forbidden(s, page)
+        for lens in rules.text_shapes(state, card):
+            for double in (False, True) if len(lens) > 1 else (False,):
+                for _r, _c, m in geo.shapes(lens, double):
+                    if m & forbidden:
+                        continue
+                    pairs, quads = page_layout(state, s, page, m)[:2]
+                    if quads + other[1] < 2 * len(geo.quadrants):
+                        continue
+                    gain = points[1 if double else 0] + scoring.LUXURY_TABLE[min(pairs + other[0], 4)]
+                    if best is None or gain > best:
+                        best = gain
+    if len(memo) >= PLACEMENT_MEMO:
+        memo.clear()
+    memo[key] = best
+    return best
 
 
 def manuscript_value(state: ManuscriptState, s: int) -> float:
@@ -239,11 +291,16 @@ def begun_value(state: ManuscriptState, s: int) -> tuple[float, float]:
     to its value finished: (worth now, worth once finished); (0, 0) with none begun."""
     if state.active[s] < 0 or not state.plan[s]:
         return 0.0, 0.0
-    double = state.records[s][-1][5]
-    points = state.content.points[state.active[s]][1 if double else 0]
+    points = begun_points(state, s)
     begun = held_value(points) + BEGUN
     finished = points + FINISHED
     return begun + (finished - begun) * state.progress[s] / len(state.plan[s]), finished
+
+
+def begun_points(state: ManuscriptState, s: int) -> int:
+    """What the text a scribe is copying scores once finished (with the spacing chosen)."""
+    double = state.records[s][-1][5]
+    return state.content.points[state.active[s]][1 if double else 0]
 
 
 def page_layout(state: ManuscriptState, s: int, page: int, extra: int = 0) -> tuple[int, int, int, int, int]:
@@ -289,13 +346,21 @@ def layout_value(state: ManuscriptState, s: int, pages: tuple[tuple[int, int, in
     under_way = bool(state.plan[s]) or is_laying(state, s)
     # in the last round no later text needs room
     still = TEXTS_TO_END - len(state.finished[s]) - under_way if state.end_trigger < 0 else 0
+    return (
+        luxury_value(pairs, still, inside) + 0.6 * quads + 0.04 * room
+        - SHORT_OF_ROOM * max(0.0, still - usable / TEXT_ROOM)
+    )
+
+
+def luxury_value(pairs: int, still: float, inside: int) -> float:
+    """Margins kept are worth their luxury only as far as the texts still to copy fit inside
+    them (``inside``: open room there); beyond that, what is left once a page gives its
+    margins up (two pairs fewer), or a scribe guarding margins it cannot keep waits for
+    ever. Margins kept early are mostly given up later: the worth grows as the end nears."""
     luxury = float(scoring.LUXURY_TABLE[pairs])
     doomed = min(1.0, max(0.0, still - inside / TEXT_ROOM))
     luxury -= doomed * (luxury - scoring.LUXURY_TABLE[max(0, pairs - 2)])
-    return (
-        luxury * 0.8 + 0.6 * quads + 0.04 * room
-        - SHORT_OF_ROOM * max(0.0, still - usable / TEXT_ROOM)
-    )
+    return LUXURY_WEIGHT * luxury * (1.0 - still / TEXTS_TO_END)
 
 
 def is_laying(state: ManuscriptState, s: int) -> bool:
@@ -433,15 +498,24 @@ STUCK_FOR_GOOD = 12.0
 # Only the trigger ends the game, and the scribe who pulls it while ahead wins. The last
 # text often fits only where it costs margins (luxury), so without ENDING two scribes with
 # seven texts each wait for ever; with it the leader pays that price to close the game.
+# A closing text held already earns HELD_CLOSING of it: buying it, then copying it two
+# turns later, lies beyond what a search sees, and a leader that could close would wait.
 ENDING = 20.0
+HELD_CLOSING = 0.25
 
 # The game ends only when a scribe has TEXTS_TO_END texts finished. Open room (squares in free
 # blocks of 3 x 3: slivers thinner than that hold no text worth copying) short of what the
 # texts still to copy need, at TEXT_ROOM squares each, means scraping finished texts later:
 # SHORT_OF_ROOM per text the room lacks. Without it a scribe fills a page early with one
 # double-spaced text and later scrapes texts away in a loop, and the game never ends.
+# Fitted on 200 greedy two-scribe games (final margin against the terms at each round's
+# start, rounds 3-10), a text short of room costs about 5 points by the end, and each
+# luxury pair kept mid-game about -3 (most are given up later): hence SHORT_OF_ROOM and the
+# luxury that grows as the end nears. Set higher, a search sees every big text as a loss of
+# room and buys instead of copying, and greedy (which commits at the page step) wins.
 TEXT_ROOM = 40.0
-SHORT_OF_ROOM = 20.0
+SHORT_OF_ROOM = 5.0
+LUXURY_WEIGHT = 0.8
 LAYING_SAMPLES = 6
 PLACEMENT_MEMO = 1 << 14
 
