@@ -234,14 +234,10 @@ class ManuscriptState(GameState):
         return hidden - seen - printed
 
     def clone(self) -> ManuscriptState:
-        new = self._clone_base()
-        new.content = self.content
-        new.geo = self.geo
-        new.costs = self.costs
+        new = self._clone_base()  # shares every field; the lists changed in place are copied
         new.shop = self.shop[:]
         new.deck = self.deck[:]
         new.discard = self.discard[:]
-        new.exemplars = self.exemplars
         new.followers = self.followers[:]
         new.deco_owner = self.deco_owner[:]
         new.deco_place = self.deco_place[:]
@@ -261,10 +257,5 @@ class ManuscriptState(GameState):
         new.records = self.records[:]
         new.finished = self.finished[:]
         new.voided = self.voided[:]
-        new.round = self.round
-        new.first = self.first
-        new.actor = self.actor
-        new.phase = self.phase
-        new.end_trigger = self.end_trigger
         return new
 

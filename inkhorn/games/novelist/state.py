@@ -96,13 +96,10 @@ class NovelistState(GameState):
 
     # ---- copies ---------------------------------------------------------------------------
     def clone(self) -> NovelistState:
+        # every field shared (immutable values, and the rarely changed per-seat tuples that
+        # rules.put replaces), then fresh copies of the lists changed in place
         new = self._clone_base()
-        # every field at once (immutable values, and the rarely changed per-seat tuples that
-        # rules.put replaces, shared by clones), then the base fields the core copied, then
-        # fresh copies of the lists changed in place
-        d = self.__dict__.copy()
-        d.update(new.__dict__)
-        new.__dict__ = d
+        d = new.__dict__
         copy = list.copy
         d["deck"] = list(map(copy, self.deck))
         d["hand"] = list(map(copy, self.hand))

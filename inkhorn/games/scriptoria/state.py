@@ -97,15 +97,7 @@ class ScriptoriaState(GameState):
 
     # ---- copies ---------------------------------------------------------------------------
     def clone(self) -> ScriptoriaState:
-        new = self._clone_base()
-        new.content = self.content
-        new.day = self.day
-        new.phase = self.phase
-        new.archivist = self.archivist
-        new.next_archivist = self.next_archivist
-        new.turn = self.turn
-        new.giver = self.giver
-        new.grimoire = self.grimoire
+        new = self._clone_base()  # shares every field; the lists changed in place are copied
         new.cup = self.cup[:]
         new.ink_bag = self.ink_bag[:]
         new.inks = self.inks[:]
@@ -115,7 +107,6 @@ class ScriptoriaState(GameState):
         new.lecterns = self.lecterns[:]
         new.lectern_sketches = self.lectern_sketches[:]
         new.lectern_owner = self.lectern_owner[:]
-        new.prev_unused = self.prev_unused
         new.stocks = self.stocks[:]
         new.scrolls = self.scrolls[:]
         new.points = self.points[:]

@@ -123,13 +123,8 @@ class VerseState(GameState):
     def clone(self) -> VerseState:
         """Scalars and shared tuples by reference, every list copied (unrolled for speed)."""
         new = self._clone_base()
-        nd = new.__dict__
         src = self.__dict__
-        d = src.copy()
-        d["rng"] = nd["rng"]
-        d["stack"] = nd["stack"]
-        d["history"] = nd["history"]
-        d["is_world"] = nd["is_world"]
+        d = new.__dict__
         d["desk"] = src["desk"][:]
         d["desk_tok"] = src["desk_tok"][:]
         d["desk_cor"] = src["desk_cor"][:]
@@ -153,7 +148,6 @@ class VerseState(GameState):
         d["hands"] = [h[:] for h in src["hands"]]
         d["tableau"] = [t[:] for t in src["tableau"]]
         d["tracks"] = [t[:] for t in src["tracks"]]
-        new.__dict__ = d
         return new
 
     def restore_transient(self) -> None:
