@@ -215,23 +215,26 @@ def closing(state: ManuscriptState, s: int) -> float:
         return 0.0
     if state.end_trigger < 0 and len(state.finished[s]) != TEXTS_TO_END - 1:
         return 0.0
-    rivals = max(final_reach(state, r) for r in range(state.num_players) if r != s)
     if state.end_trigger == s:
-        return 1.0 if scoring.total(state, s) > rivals else 0.0
-    base = scoring.text_points(state, s) + scoring.decoration_points(state, s) + scoring.exemplar_points(state, s)
-    if state.plan[s]:
-        pages = (page_layout(state, s, 0), page_layout(state, s, 1))
-        if pages[0][1] + pages[1][1] < 2 * len(state.geo.quadrants):
-            return 0.0
-        closed = base + begun_points(state, s) + scoring.LUXURY_TABLE[min(pages[0][0] + pages[1][0], 4)]
-        return 0.5 + 0.5 * state.progress[s] / len(state.plan[s]) if closed > rivals else 0.0
-    held = list(state.pool[s]) + ([state.active[s]] if state.active[s] >= 0 else [])
-    for c in held:
-        if not rules.already_copied(state, s, c):
-            best = closing_placement(state, s, c)
-            if best is not None and base + best > rivals:
-                return HELD_CLOSING
-    return 0.0
+        closed: float = scoring.total(state, s)
+        part = 1.0
+    else:
+        base = scoring.text_points(state, s) + scoring.decoration_points(state, s) + scoring.exemplar_points(state, s)
+        if state.plan[s]:
+            pages = (page_layout(state, s, 0), page_layout(state, s, 1))
+            if pages[0][1] + pages[1][1] < 2 * len(state.geo.quadrants):
+                return 0.0
+            closed = base + begun_points(state, s) + scoring.LUXURY_TABLE[min(pages[0][0] + pages[1][0], 4)]
+            part = 0.5 + 0.5 * state.progress[s] / len(state.plan[s])
+        else:
+            held = [*state.pool[s], *([state.active[s]] if state.active[s] >= 0 else [])]
+            gains = [closing_placement(state, s, c) for c in held if not rules.already_copied(state, s, c)]
+            best = max((g for g in gains if g is not None), default=None)
+            if best is None:
+                return 0.0
+            closed, part = base + best, HELD_CLOSING
+    rivals = max(final_reach(state, r) for r in range(state.num_players) if r != s)
+    return part if closed > rivals else 0.0
 
 
 def final_reach(state: ManuscriptState, r: int) -> int:
