@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
-from inkhorn.core.rng import StateRng
 from inkhorn.core.state import GameState
 from inkhorn.games.ancients.content import Content, cached_content
 
@@ -68,11 +67,7 @@ class AncientsState(GameState):
     def clone(self) -> AncientsState:
         """Parts that change rarely (Past, artifacts, technologies, tiles, rotations) are
         tuples replaced on change, so a clone shares them; the rest is copied."""
-        new = object.__new__(AncientsState)
-        new.__dict__.update(self.__dict__)
-        new.rng = StateRng(self.rng.seed, self.rng.counter)
-        new.stack = self.stack.copy()
-        new.history = self.history.copy()
+        new = self._clone_base()
         new.hands = [*map(list.copy, self.hands)]
         new.deck = self.deck.copy()
         new.discard = self.discard.copy()
