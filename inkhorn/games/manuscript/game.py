@@ -219,7 +219,7 @@ def closing(state: ManuscriptState, s: int) -> float:
         closed: float = scoring.total(state, s)
         part = 1.0
     else:
-        base = scoring.text_points(state, s) + scoring.decoration_points(state, s) + scoring.exemplar_points(state, s)
+        base = scoring.points_but_luxury(state, s)
         if state.plan[s]:
             pages = (page_layout(state, s, 0), page_layout(state, s, 1))
             if pages[0][1] + pages[1][1] < 2 * len(state.geo.quadrants):
@@ -282,9 +282,7 @@ def manuscript_value(state: ManuscriptState, s: int) -> float:
     """Score now plus what anyone can see under way: the text being copied, quadrants
     reached and margins kept. Rivals are judged by this alone, so taking texts merely to
     deny them earns nothing."""
-    value = float(
-        scoring.text_points(state, s) + scoring.decoration_points(state, s) + scoring.exemplar_points(state, s)
-    )
+    value = float(scoring.points_but_luxury(state, s))
     value += layout_value(state, s) + FINISHED * min(len(state.finished[s]), TEXTS_TO_END)
     return value + begun_value(state, s)[0]
 

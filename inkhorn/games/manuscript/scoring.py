@@ -82,7 +82,10 @@ def breakdown(state: ManuscriptState, seat: int) -> dict[str, int]:
     return parts
 
 
+def points_but_luxury(state: ManuscriptState, seat: int) -> int:
+    """Texts, decorations and exemplars: what the margins a page keeps do not change."""
+    return text_points(state, seat) + decoration_points(state, seat) + exemplar_points(state, seat)
+
+
 def total(state: ManuscriptState, seat: int) -> int:
-    return text_points(state, seat) + decoration_points(state, seat) + exemplar_points(state, seat) + luxury_points(
-        state, seat
-    )
+    return points_but_luxury(state, seat) + luxury_points(state, seat)
