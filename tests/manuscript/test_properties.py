@@ -220,6 +220,27 @@ def test_only_the_scribe_who_would_close_the_game_in_the_lead_counts_on_ending_i
     assert closing(_seven_texts_each(12), 1) == 0.0
 
 
+@pytest.mark.rule("Action.2")
+def test_a_cube_given_to_a_texts_owner_counts_for_the_owner():
+    """A cube given for a borrowed text is one its owner spends as its own this round, so
+    the bots count it to the owner: when the owner is the best rival, giving costs the
+    borrower as much as paying two cubes; when another scribe leads, one cube less."""
+    from inkhorn.games.manuscript.game import CUBE
+    from tests.manuscript.helpers import GAME, new, take, turn_of
+
+    def borrower_value(payment: str, leader: int) -> float:
+        state = turn_of(new(3, 0), 0)
+        state.hand[leader] += 3  # blank pages everywhere: the cubes alone rank the scribes
+        judith = take(state, "judith")
+        state.pool[1] = (judith,)
+        state.apply("borrow:judith")
+        state.apply(payment)
+        return GAME.heuristic(state, 0)
+
+    assert borrower_value("give", leader=1) == pytest.approx(borrower_value("pay:2", leader=1))
+    assert borrower_value("give", leader=2) - borrower_value("pay:2", leader=2) == pytest.approx(CUBE)
+
+
 def test_margins_the_texts_still_needed_cannot_keep_count_for_less():
     """Luxury is worth to the bots what the texts still to copy leave of it: with both pages
     full between their margins, the eighth text must break a page's margins (two pairs

@@ -280,10 +280,13 @@ def closing_placement(state: ManuscriptState, s: int, card: int) -> float | None
 
 def manuscript_value(state: ManuscriptState, s: int) -> float:
     """Score now plus what anyone can see under way: the text being copied, quadrants
-    reached and margins kept. Rivals are judged by this alone, so taking texts merely to
-    deny them earns nothing."""
+    reached, margins kept and cubes left this round. Rivals are judged by this alone, so
+    taking texts merely to deny them earns nothing."""
     value = float(scoring.points_but_luxury(state, s))
     value += layout_value(state, s) + FINISHED * min(len(state.finished[s]), TEXTS_TO_END)
+    # cubes to spend this round, and those promised to next round: a cube given to a rival
+    # with a borrow is a cube it copies with
+    value += CUBE * state.hand[s] - 0.6 * state.reserved[s]
     return value + begun_value(state, s)[0]
 
 
@@ -438,7 +441,7 @@ def held_value(points: int) -> float:
 
 
 def own_value(state: ManuscriptState, s: int) -> float:
-    """What a seat adds from its own view: texts in hand, exemplars within reach, its hand."""
+    """What a seat adds from its own view: texts held, exemplars within reach."""
     content = state.content
     value = 0.0
     a = state.active[s]
@@ -480,7 +483,6 @@ def own_value(state: ManuscriptState, s: int) -> float:
         have = sum(1 for c in content.components[e] if c in done)
         need = content.exemplars[e].partial_needs
         value += 0.5 * content.exemplars[e].partial_bonus * min(have, need) / need
-    value += 0.4 * state.hand[s] - 0.6 * state.reserved[s]
     if isinstance(top, rules.CopyCubes) and top.seat == s:
         value += 0.3  # cubes about to be spent on the copy (and not, say, on a scrape)
     return value
@@ -495,6 +497,10 @@ STUCK = 3.0
 FINISHED = 3.5
 BEGUN = 0.5
 STUCK_FOR_GOOD = 12.0
+
+# A cube in hand is worth CUBE to whoever holds it, rivals too (cubes are in plain sight):
+# a cube given for a borrowed text is one its owner copies with this round.
+CUBE = 0.4
 
 # Only the trigger ends the game, and the scribe who pulls it while ahead wins. The last
 # text often fits only where it costs margins (luxury), so without ENDING two scribes with
