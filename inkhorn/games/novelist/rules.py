@@ -48,7 +48,8 @@ def rounds_left(state: S) -> float:
 
 def coin_weight(state: S) -> float:
     """How much a coin of this turn is worth against a point of prestige (falls near the end)."""
-    return 0.25 + 0.5 * min(1.0, rounds_left(state) / 15.0)
+    left = rounds_left(state)
+    return 0.25 + 0.5 * (left / 15.0 if left < 15.0 else 1.0)
 
 
 _AWARDS: dict[tuple, tuple] = {}
@@ -86,7 +87,7 @@ def spelling(state: S, seat: int) -> Spelling:
     own = classics[seat]
     foreign: tuple[int, ...] = ()
     if ev is None or ev.kind != "no_foreign_classics":
-        others = [c for s in range(state.num_players) if s != seat for c in classics[s]]
+        others = [c for s, held in enumerate(classics) if held and s != seat for c in held]
         if others:
             foreign = tuple(sorted(others))
     min_len, max_len, max_wilds = MIN_WORD, 99, 99
