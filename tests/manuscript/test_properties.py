@@ -136,7 +136,7 @@ def test_a_stuck_scribe_scrapes_rather_than_buy_texts_that_fit_nowhere():
     from inkhorn.agents import make_agent
 
     choices = []
-    for turn, (state, seat) in enumerate(_stuck_turns(range(30))):
+    for turn, (state, seat) in enumerate(_stuck_turns(range(100))):
         choices += [make_agent("greedy", bot).choose(state, seat) for bot in range(3)]
         if turn == 9:
             break
@@ -169,6 +169,42 @@ def test_laying_steps_rank_their_choices_as_their_best_placements_rank():
         best_anchor[spacing] = max(value(child, a)[0] for a in child.legal_actions())
     assert set(laid) == {"single", "double"}
     assert laid["single"] - laid["double"] == pytest.approx(best_anchor["single"] - best_anchor["double"])
+
+
+@pytest.mark.rule("Action.3", "Copying.Arrangement")
+def test_a_text_held_counts_placed_at_its_best_so_beginning_its_copy_costs_nothing():
+    """A text held counts as it will once begun: its points and what its best placement does
+    to the pages. So choosing to copy it adds only BEGUN (less the small worth of a text
+    waiting in the Active Text Area), and each best step of the layout chain keeps that
+    worth, or finds an anchor better than the spread ones the estimate tried; the copy begun
+    at the best anchor is worth what the chain promised. A search looking down the chain
+    then finds no cost the first step hid, and does not put off beginning a copy."""
+    from inkhorn.games.manuscript import rules
+    from inkhorn.games.manuscript.game import BEGUN, LAYING
+    from tests.manuscript.helpers import give_active, new, turn_of
+
+    state = new(2, 0)
+    state.tmask[1] = sum(state.geo.col_masks[:8])
+    give_active(state, 0, "ancrene-riwle")
+    turn_of(state, 0)
+    game = state.game
+    values = [game.heuristic(state, 0)]
+    state.apply("copy")
+    while isinstance(state.decision(), LAYING):
+        values.append(game.heuristic(state, 0))
+        best = max(state.legal_actions(), key=lambda a: game.heuristic(_after(state, a), 0))
+        state.apply(best)
+    assert isinstance(state.decision(), rules.CopyCubes) and state.plan[0]
+    values.append(game.heuristic(state, 0) - 0.3)  # the cubes about to be spent (own_value)
+    assert values[1] - values[0] == pytest.approx(BEGUN - 0.2)
+    assert all(later >= earlier - 1e-9 for earlier, later in zip(values[1:], values[2:])), values
+    assert values[-1] == pytest.approx(values[-2])
+
+
+def _after(state, action):
+    child = state.clone()
+    child.apply(action)
+    return child
 
 
 def _seven_texts_each(lead: int):

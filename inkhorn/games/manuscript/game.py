@@ -334,7 +334,8 @@ def page_layout(state: ManuscriptState, s: int, page: int, extra: int = 0) -> tu
     return terms
 
 
-def layout_value(state: ManuscriptState, s: int, pages: tuple[tuple[int, int, int, int, int], ...] | None = None) -> float:
+def layout_value(state: ManuscriptState, s: int, pages: tuple[tuple[int, int, int, int, int], ...] | None = None,
+                 under_way: bool | None = None) -> float:
     """What the layout of a scribe's two pages is worth: luxury, quadrants, room and open room
     against the texts still to copy (``pages``: the two pages' terms when already known).
     Luxury counts as far as the texts still to copy fit inside the margins; beyond that it
@@ -347,7 +348,8 @@ def layout_value(state: ManuscriptState, s: int, pages: tuple[tuple[int, int, in
     room = pages[0][2] + pages[1][2]
     usable = pages[0][3] + pages[1][3]
     inside = pages[0][4] + pages[1][4]
-    under_way = bool(state.plan[s]) or is_laying(state, s)
+    if under_way is None:
+        under_way = bool(state.plan[s]) or is_laying(state, s)
     # in the last round no later text needs room
     still = TEXTS_TO_END - len(state.finished[s]) - under_way if state.end_trigger < 0 else 0
     return (
@@ -373,19 +375,15 @@ def is_laying(state: ManuscriptState, s: int) -> bool:
 
 
 def laying_value(state: ManuscriptState, s: int, top: Any) -> float:
-    """A text being laid out counts as begun (held value and BEGUN), less what the choices
-    made so far (page, width, spacing) lose against the best placement of the text: so
-    each choice is made for what it leads to, while beginning a copy looks as good as the
-    best layout makes it (the room and margins any layout costs show once it is chosen)."""
+    """A text being laid out counts as begun (BEGUN more than held), placed as well as the
+    choices made so far (page, width, spacing) still allow: its best placement's worth (text
+    and layout) against the pages as they are. Held, begun or laid out, a text is judged by
+    the same placement, so no step of the chain looks better or worse than the next."""
     card = state.active[s]
-    base = held_value(state.content.points[card][0]) + BEGUN
-    if isinstance(top, rules.ChoosePage):
-        return base  # no choice made yet: the best placement is the best anywhere
-    chosen = best_placement(state, s, card, top)
-    anywhere = best_anywhere(state, s, card)
-    if chosen is None or anywhere is None:  # nothing fits (the laying steps offer only what fits)
-        return base
-    return base + chosen - anywhere
+    chosen = best_anywhere(state, s, card) if isinstance(top, rules.ChoosePage) else best_placement(state, s, card, top)
+    if chosen is None:  # nothing fits (the laying steps offer only what fits)
+        return held_value(state.content.points[card][0]) + BEGUN
+    return chosen - layout_value(state, s) + BEGUN
 
 
 def best_anywhere(state: ManuscriptState, s: int, card: int) -> float | None:
@@ -395,7 +393,7 @@ def best_anywhere(state: ManuscriptState, s: int, card: int) -> float | None:
     process and stays alive, so its id names it)."""
     k = 2 * s
     key = (id(state.content), card, state.tmask[k], state.tmask[k + 1], state.dmask[k], state.dmask[k + 1],
-           len(state.finished[s]), state.plan[s])
+           len(state.finished[s]), state.plan[s], state.end_trigger >= 0)
     memo = state.geo.placements
     if key not in memo:
         if len(memo) >= PLACEMENT_MEMO:
@@ -429,7 +427,7 @@ def best_placement(state: ManuscriptState, s: int, card: int, top: Any) -> float
                 text = held_value(points[1 if double else 0])
                 for m in fitting:
                     laid = (page_layout(state, s, 0, m), plain[1]) if page == 0 else (plain[0], page_layout(state, s, 1, m))
-                    v = layout_value(state, s, laid) + text
+                    v = layout_value(state, s, laid, under_way=True) + text
                     if best is None or v > best:
                         best = v
     return best
@@ -456,7 +454,8 @@ def own_value(state: ManuscriptState, s: int) -> float:
     if laying:
         value += laying_value(state, s, top)
     if not copying:
-        # the best text held that fits, to copy next
+        # the best text held that fits, to copy next, worth what it adds placed at its best
+        # (its points and what the placement does to the layout), as it will be once begun
         candidates = list(state.pool[s])
         if a >= 0:
             candidates.append(a)
@@ -464,10 +463,17 @@ def own_value(state: ManuscriptState, s: int) -> float:
             if step.seat == s and isinstance(step, (rules.Acquire, rules.BorrowPayment)):
                 candidates.append(step.card)
         best = None
+        now = None
         for c in candidates:
-            gain = held_value(content.points[c][0])
-            if (best is None or gain > best) and not rules.already_copied(state, s, c) and rules.text_fits(state, s, c):
-                best = gain
+            if rules.already_copied(state, s, c) or not rules.text_fits(state, s, c):
+                continue
+            placed = best_anywhere(state, s, c)
+            if placed is None:
+                continue
+            if now is None:
+                now = layout_value(state, s)
+            if best is None or placed - now > best:
+                best = placed - now
         if best is not None:
             value += best
         else:
