@@ -402,6 +402,35 @@ def best_anywhere(state: ManuscriptState, s: int, card: int) -> float | None:
     return memo[key]
 
 
+def best_held(state: ManuscriptState, s: int, texts: list[int]) -> float | None:
+    """The most one of the ``texts`` a scribe holds adds, placed at its best (its points and
+    what the placement does to the pages: :func:`best_anywhere` against the pages as they
+    are); None when none fits. Kept like :func:`best_anywhere`: a search asks it at most
+    leaves, of pages and texts that seldom change."""
+    k = 2 * s
+    key = ("held", id(state.content), tuple(texts), state.tmask[k], state.tmask[k + 1], state.dmask[k],
+           state.dmask[k + 1], len(state.records[s]), len(state.finished[s]), state.end_trigger >= 0)
+    memo = state.geo.placements
+    if key in memo:
+        return memo[key]
+    best = None
+    now = None
+    for c in texts:
+        if rules.already_copied(state, s, c) or not rules.text_fits(state, s, c):
+            continue
+        placed = best_anywhere(state, s, c)
+        if placed is None:
+            continue
+        if now is None:
+            now = layout_value(state, s, under_way=False)
+        if best is None or placed - now > best:
+            best = placed - now
+    if len(memo) >= PLACEMENT_MEMO:
+        memo.clear()
+    memo[key] = best
+    return best
+
+
 def best_placement(state: ManuscriptState, s: int, card: int, top: Any) -> float | None:
     """The best layout value plus text value of ``card`` placed as the choices made in
     ``top`` allow (``None``: no choice made yet). With page, width and spacing chosen every
@@ -454,26 +483,14 @@ def own_value(state: ManuscriptState, s: int) -> float:
     if laying:
         value += laying_value(state, s, top)
     if not copying:
-        # the best text held that fits, to copy next, worth what it adds placed at its best
-        # (its points and what the placement does to the layout), as it will be once begun
+        # the best text held that fits, to copy next, counted as it will be once begun
         candidates = list(state.pool[s])
         if a >= 0:
             candidates.append(a)
         for step in state.stack:
             if step.seat == s and isinstance(step, (rules.Acquire, rules.BorrowPayment)):
                 candidates.append(step.card)
-        best = None
-        now = None
-        for c in candidates:
-            if rules.already_copied(state, s, c) or not rules.text_fits(state, s, c):
-                continue
-            placed = best_anywhere(state, s, c)
-            if placed is None:
-                continue
-            if now is None:
-                now = layout_value(state, s)
-            if best is None or placed - now > best:
-                best = placed - now
+        best = best_held(state, s, candidates)
         if best is not None:
             value += best
         else:
