@@ -405,8 +405,8 @@ def best_anywhere(state: ManuscriptState, s: int, card: int) -> float | None:
 def best_held(state: ManuscriptState, s: int, texts: list[int]) -> float | None:
     """The most one of the ``texts`` a scribe holds adds, placed at its best (its points and
     what the placement does to the pages: :func:`best_anywhere` against the pages as they
-    are); None when none fits. Kept like :func:`best_anywhere`: a search asks it at most
-    leaves, of pages and texts that seldom change."""
+    are); None when none fits. Kept like :func:`best_anywhere`: a search asks it at most of
+    its leaves, of pages and texts that seldom change."""
     k = 2 * s
     key = ("held", id(state.content), tuple(texts), state.tmask[k], state.tmask[k + 1], state.dmask[k],
            state.dmask[k + 1], len(state.records[s]), len(state.finished[s]), state.end_trigger >= 0)
