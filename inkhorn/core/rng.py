@@ -5,6 +5,11 @@ Search bots clone states hundreds of thousands of times, and copying a Mersenne 
 seed and a counter, and every random operation draws from a fresh ``random.Random`` keyed by
 both. Same seed and same actions give the same draws; cloning is two integer copies; the
 JSON form is the pair.
+
+A determinized world re-deals its hidden parts every search iteration, and there
+``shuffle``'s per-item Python calls and one seeding per list cost more than the rest of the
+world. ``dealer()`` gives one stream for all of a world's re-deal and ``permute`` orders a
+list by random keys (one C call per item); no saved game depends on how a world is dealt.
 """
 
 from __future__ import annotations
@@ -56,6 +61,10 @@ class StateRng:
     def random(self) -> float:
         return self._stream().random()
 
+    def dealer(self) -> random.Random:
+        """One stream for many draws at once (a world's whole re-deal): a single draw event."""
+        return self._stream()
+
     def to_json(self) -> list[int]:
         return [self.seed, self.counter]
 
@@ -68,3 +77,11 @@ class StateRng:
 
     def __repr__(self) -> str:
         return f"StateRng(seed={self.seed}, counter={self.counter})"
+
+
+def permute(items: MutableSequence[T], dealer: random.Random) -> None:
+    """Put ``items`` in a uniformly random order drawn from ``dealer`` (see :meth:`StateRng.dealer`):
+    sorted by independent random keys, a uniform permutation like ``shuffle``'s but a
+    different one, so it is for worlds only, never for a real game's deal."""
+    keys = [dealer.random() for _ in items]
+    items[:] = [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]

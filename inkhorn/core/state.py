@@ -170,7 +170,7 @@ class GameState(ABC):
 
         The result must depend only on what ``seat`` knows: gather the unseen components,
         put them in a canonical order (sorted), then deal them back to where unseen
-        components are (same counts) using ``self.rng``.
+        components are (same counts) from one ``self.rng.dealer()`` (``rng.permute``).
         """
 
     # ---- copies -------------------------------------------------------------------------

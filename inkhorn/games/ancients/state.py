@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
+from inkhorn.core.rng import permute
 from inkhorn.core.state import GameState
 from inkhorn.games.ancients.content import Content, cached_content
 
@@ -122,7 +123,8 @@ class AncientsState(GameState):
                 unseen += self.hands[s]
                 unseen += self.kept_aside[s]
         unseen.sort()
-        self.rng.shuffle(unseen)
+        dealer = self.rng.dealer()
+        permute(unseen, dealer)
         pos = 0
         aside = list(self.kept_aside)
         for s in range(self.num_players):
@@ -139,7 +141,7 @@ class AncientsState(GameState):
         decks = []
         for lvl in (0, 1):
             d = sorted(self.tech_deck[lvl])
-            self.rng.shuffle(d)
+            permute(d, dealer)
             decks.append(tuple(d))
         self.tech_deck = tuple(decks)
 

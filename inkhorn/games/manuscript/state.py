@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
+from inkhorn.core.rng import permute
 from inkhorn.core.state import GameState
 from inkhorn.games.manuscript.content import Content, load_content
 from inkhorn.games.manuscript.grid import Geometry, geometry
@@ -173,7 +174,7 @@ class ManuscriptState(GameState):
     def resample_hidden(self, seat: int | None) -> None:
         # only the order of the draw pile is unknown, to every seat alike
         deck = sorted(self.deck)
-        self.rng.shuffle(deck)
+        permute(deck, self.rng.dealer())
         self.deck = deck
 
     def check_integrity(self, acquiring: list[int]) -> None:

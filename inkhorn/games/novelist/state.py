@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
+from inkhorn.core.rng import permute
 from inkhorn.core.state import GameState
 from inkhorn.games.novelist.content import Content, load_content
 from inkhorn.games.novelist.words import Dictionary, WordFinder, load_dictionary, unsuggested_words
@@ -245,18 +246,18 @@ class NovelistState(GameState):
 
     def resample_hidden(self, seat: int | None) -> None:
         shown = self.public_cards()
-        rng = self.rng
+        dealer = self.rng.dealer()
         for s in range(self.num_players):
             if s == seat:
                 # only the order of the own draw pile is unknown (bar a card seen on top)
                 top = self.known_top[s]
                 rest = sorted(c for c in self.deck[s] if c != top)
-                rng.shuffle(rest)
+                permute(rest, dealer)
                 self.deck[s] = rest + ([top] if top >= 0 else [])
                 continue
             hidden_hand = [c for c in self.hand[s] if c not in shown]
             pool = sorted(hidden_hand + self.deck[s])
-            rng.shuffle(pool)
+            permute(pool, dealer)
             k = len(hidden_hand)
             new_hidden = pool[:k]
             self.deck[s] = pool[k:]
@@ -270,10 +271,10 @@ class NovelistState(GameState):
                 top = self.deck[s][-1] if self.deck[s] else -1
                 self.known_top = self.known_top[:s] + (top,) + self.known_top[s + 1 :]
         deck = sorted(self.offer_deck)
-        rng.shuffle(deck)
+        permute(deck, dealer)
         self.offer_deck = deck
         ev = sorted(self.event_deck)
-        rng.shuffle(ev)
+        permute(ev, dealer)
         self.event_deck = tuple(ev)
 
     # ---- results ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
 from inkhorn.core.errors import clip
+from inkhorn.core.rng import permute
 from inkhorn.core.state import GameState
 from inkhorn.games.verse_variant.content import (
     CARD_NAMES,
@@ -399,11 +400,12 @@ class VerseState(GameState):
         aside = sorted(self.set_aside)
         peek = self._peeks_set_aside(seat)
         pool = []
+        dealer = self.rng.dealer()
         for c in sorted(hidden):
             if c >= NUM_WITNESSES and not peek:
                 rank = (c - NUM_WITNESSES) // 5
                 cands = sorted([c, *(a for a in aside if (a - NUM_WITNESSES) // 5 == rank)])
-                pick = cands[self.rng.randrange(len(cands))]
+                pick = cands[dealer.randrange(len(cands))]
                 if pick != c:
                     aside[aside.index(pick)] = c
                     deck[deck.index(c)] = pick
@@ -412,7 +414,7 @@ class VerseState(GameState):
                 pool.append(c)
         assert len(hidden_set) == len(hidden)
         pool.sort()
-        self.rng.shuffle(pool)
+        permute(pool, dealer)
         for s in range(self.num_players):
             if s == seat:
                 continue
