@@ -500,10 +500,11 @@ def own_value(state: ManuscriptState, s: int) -> float:
             value += 0.2  # a text waiting in the Active Text Area cannot be borrowed away
     if isinstance(top, rules.Scrape) and top.seat == s and not top.done and not stuck:
         value -= cheapest_row(state, s)  # a scrape begun must erase a line, which only the stuck need
-    for j, e in enumerate(state.exemplars):
+    for j, e in enumerate(state.exemplars if done else ()):  # with no text finished, none is in reach
         if s in state.followers[j]:
             continue
-        have = sum(1 for c in content.components[e] if c in done)
+        components = content.components[e]
+        have = sum(1 for c in done if c in components)
         need = content.exemplars[e].partial_needs
         value += 0.5 * content.exemplars[e].partial_bonus * min(have, need) / need
     if isinstance(top, rules.CopyCubes) and top.seat == s:

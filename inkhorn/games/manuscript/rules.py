@@ -24,6 +24,7 @@ spelled out in full.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -106,21 +107,31 @@ def can_copy(state: S, seat: int) -> bool:
     return any(not already_copied(state, seat, c) and text_fits(state, seat, c) for c in state.pool[seat])
 
 
-def can_follow(state: S, seat: int, slot: int) -> bool:
+def can_follow(state: S, seat: int, slot: int, done: tuple[int, ...] | None = None) -> bool:
+    """``done``: the scribe's finished texts, when the caller asks of every exemplar."""
     if seat in state.followers[slot]:
         return False
     if state.own[seat] < 1 and not (state.hand[seat] >= 1 and state.own_spent[seat] >= 1):
         return False
     ex = state.exemplars[slot]
-    done = state.done_cards(seat)
-    have = sum(1 for c in state.content.components[ex] if c in done)
+    if done is None:
+        done = state.done_cards(seat)
+    components = state.content.components[ex]
+    have = sum(1 for c in done if c in components)
     return have >= state.content.exemplars[ex].partial_needs
 
 
 def scrape_rows(state: S, seat: int) -> list[tuple[int, int]]:
     """Rows holding text that may be scraped: any row without a shaded square of the text in progress."""
+    return list(_scrape_rows(state, seat))
+
+
+def can_scrape_a_row(state: S, seat: int) -> bool:
+    return next(_scrape_rows(state, seat), None) is not None
+
+
+def _scrape_rows(state: S, seat: int) -> Iterator[tuple[int, int]]:
     geo = state.geo
-    out = []
     for page in (0, 1):
         m = state.tmask[2 * seat + page]
         if not m:
@@ -128,8 +139,7 @@ def scrape_rows(state: S, seat: int) -> list[tuple[int, int]]:
         busy = state.shaded_active_mask(seat, page) if state.plan[seat] else 0
         for r, rm in enumerate(geo.row_masks):
             if m & rm and not busy & rm:
-                out.append((page, r))
-    return out
+                yield page, r
 
 
 def tile_anchors(state: S, seat: int, slot: int) -> list[tuple[int, int, int]]:
@@ -270,10 +280,11 @@ class Turn(Step):
         if can_copy(state, s):
             acts.append("copy")
         ex = state.content.exemplars
+        done = state.done_cards(s)
         for j, e in enumerate(state.exemplars):
-            if can_follow(state, s, j):
+            if can_follow(state, s, j, done):
                 acts.append("follow:" + ex[e].id)
-        if h >= 1 and scrape_rows(state, s):
+        if h >= 1 and can_scrape_a_row(state, s):
             acts.append("scrape")
         if not acts:
             acts.append("pass")
@@ -708,7 +719,7 @@ class Scrape(Step):
         if any(c in hit for c, _ in state.finished[s]):
             state.voided[s] = state.voided[s] + tuple(c for c, _ in state.finished[s] if c in hit)
             state.finished[s] = tuple(f for f in state.finished[s] if f[0] not in hit)
-        if self.done + 1 < MAX_SCRAPE and state.hand[s] >= 1 and scrape_rows(state, s):
+        if self.done + 1 < MAX_SCRAPE and state.hand[s] >= 1 and can_scrape_a_row(state, s):
             state.push(Scrape(s, self.done + 1))
 
     def prompt(self, state: S) -> str:

@@ -102,12 +102,18 @@ class ManuscriptState(GameState):
 
     def reserved_mask(self, seat: int, page: int) -> int:
         """Every square the begun active text will use on that page."""
-        pc = self.geo.page_cells
-        m = 0
-        for cell in self.plan[seat]:
-            if cell // pc == page:
-                m |= 1 << (cell - page * pc)
-        return m
+        plan = self.plan[seat]
+        masks = self.geo.plan_masks.get(plan)
+        if masks is None:  # bots ask it of the same plan at every leaf
+            pc = self.geo.page_cells
+            both = [0, 0]
+            for cell in plan:
+                both[cell // pc] |= 1 << (cell % pc)
+            masks = (both[0], both[1])
+            if len(self.geo.plan_masks) >= 4096:
+                self.geo.plan_masks.clear()
+            self.geo.plan_masks[plan] = masks
+        return masks[page]
 
     def done_cards(self, seat: int) -> tuple[int, ...]:
         return tuple(card for card, _ in self.finished[seat])
