@@ -154,9 +154,6 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
             by_letter[ch] = [cid]
         else:
             cs.append(cid)
-    remaining_letter: dict[str, int] = {}
-    for ch in word:
-        remaining_letter[ch] = remaining_letter.get(ch, 0) + 1
     must_wild = sp.must_wild
     forced = len(must_wild)
     max_wilds = sp.max_wilds
@@ -231,6 +228,9 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
         leaf()
         return best[0]
 
+    remaining_letter: dict[str, int] = {}
+    for ch in word:
+        remaining_letter[ch] = remaining_letter.get(ch, 0) + 1
     extra_wilds = [forced]
 
     def dfs(i: int) -> None:
