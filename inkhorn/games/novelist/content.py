@@ -9,7 +9,7 @@ ten prestige letters (one each) dealt two per seat at set-up.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -188,6 +188,25 @@ class Content:
     offer_row: int
     hand_size: int
     end_prestige: int
+    # the bots' worth of every card at a coin weight (few weights occur; see game.deck_worth)
+    _worths: dict[float, tuple[tuple[float, ...], tuple[float, ...]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+
+    def worths(self, cw: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """Per card, at coin weight ``cw``: its worth in a deck, and its worth as a Timeless
+        Classic in play."""
+        hit = self._worths.get(cw)
+        if hit is None:
+            hit = (
+                tuple(c.prestige + c.coins * cw + 0.5 * (c.genre_prestige + c.genre_coins * cw)
+                      + (0.4 if c.special else 0.0) for c in self.cards),
+                tuple(1.5 * (c.prestige + c.coins * cw) for c in self.cards),
+            )
+            if len(self._worths) >= 64:
+                self._worths.clear()
+            self._worths[cw] = hit
+        return hit
 
     def power(self, key: str) -> PowerModel:
         return next(p for p in self.powers if p.key == key)

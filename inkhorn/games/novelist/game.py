@@ -243,22 +243,13 @@ class NovelistGame(Game):
 
 
 def deck_worth(state: NovelistState, seat: int, cw: float) -> float:
-    table = state.content.cards
-    total = 0.0
-    count = 0
-    for pile in (state.deck[seat], state.hand[seat], state.discard[seat], state.played if state.turn == seat else (),
-                 state.set_aside[seat]):
-        for c in pile:
-            card = table[c]
-            total += card.prestige + card.coins * cw + 0.5 * (card.genre_prestige + card.genre_coins * cw)
-            if card.special:
-                total += 0.4
-            count += 1
-    for c in state.classics[seat]:
-        card = table[c]
-        total += 1.5 * (card.prestige + card.coins * cw)
-        count += 1
-    return total / max(1, count)
+    """The mean worth of a scribe's cards: what each future hand is drawn from."""
+    in_deck, in_play = state.content.worths(cw)
+    cards = (*state.deck[seat], *state.hand[seat], *state.discard[seat], *(state.played if state.turn == seat else ()),
+             *state.set_aside[seat])
+    classics = state.classics[seat]
+    total = sum(map(in_deck.__getitem__, cards)) + sum(map(in_play.__getitem__, classics))
+    return total / max(1, len(cards) + len(classics))
 
 
 def own_value(state: NovelistState, seat: int) -> float:
