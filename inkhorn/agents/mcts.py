@@ -24,9 +24,6 @@ Each iteration samples one world the bot's seat cannot tell apart from the real 
   decisions, or greedy ones on the heuristic, which costs a heuristic call per candidate
   at every step) can come first. Valuing the leaf at once is about three times faster
   than three greedy rollout steps (bench/mcts.py); bench/ladder compares their strength.
-* **Implicit minimax** (``minimax``, off by default). UCT can mix each child's mean return
-  with the leaf heuristic backed up by max^n through the children already all tried
-  (Lanctot et al., 2014).
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
   margin against the best other seat, or a mix of both. By default UCT rescales the
   children's mean returns to [0, 1] at each node (min-max), so a seat far behind or far
@@ -74,9 +71,6 @@ class MCTSParams(AgentParams):
         "mix", description="what a seat maximises: win share, score margin, or a mix"
     )
     margin_weight: float = Field(0.3, ge=0, le=1, description="weight of the margin in 'mix'")
-    minimax: float = Field(
-        0.0, ge=0, le=1, description="weight of the heuristic backed up by max^n (implicit minimax) in UCT"
-    )
     cut_scale: float | None = Field(
         None, gt=0, description="heuristic value worth a return of 0.88 at a cut (default: mean |heuristic| seen)"
     )
@@ -97,7 +91,7 @@ class MCTSParams(AgentParams):
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "mover", "order", "est", "full")
+    __slots__ = ("children", "visits", "avail", "total", "mover", "order")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[str, _Node] = {}
@@ -106,10 +100,6 @@ class _Node:
         self.total = 0.0
         self.mover = mover
         self.order: dict[str, int] | None = None
-        # per seat: the node's own heuristic until every child was tried, then the values of
-        # the child best for its mover (max^n)
-        self.est: list[float] | None = None
-        self.full = False
 
 
 @dataclass
@@ -202,7 +192,6 @@ class MCTSAgent(Agent):
     def _iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
         p = self.params
         c = p.c
-        alpha = p.minimax
         normalize = p.normalize
         ordered = p.order == "heuristic"
         settle = p.details == "heuristic"
@@ -237,7 +226,6 @@ class MCTSAgent(Agent):
                 else:
                     available.append((action, child))
             expand = untried is not None and (limit is None or len(children) < limit or not available)
-            node.full = untried is None
             for _, child in available:
                 child.avail += 1
             if expand:
@@ -249,10 +237,7 @@ class MCTSAgent(Agent):
                 path.append(child)
                 break
             chosen = None
-            if alpha:
-                qs = [(1.0 - alpha) * child.total / child.visits + alpha * _est(child) for _, child in available]
-            else:
-                qs = [child.total / child.visits for _, child in available]
+            qs = [child.total / child.visits for _, child in available]
             if normalize and len(available) > 1:
                 low = min(qs)
                 spread = max(qs) - low
@@ -268,17 +253,14 @@ class MCTSAgent(Agent):
             node = best
             path.append(node)
         if not world.stack:
-            rewards = leaf = self.terminal_rewards(world)
-        elif alpha or p.depth == 0:
-            leaf = self._cut_rewards(world)
-            rewards = leaf if p.depth == 0 else self._rollout(world, rng)
+            rewards = self.terminal_rewards(world)
+        elif p.depth == 0:
+            rewards = self._cut_rewards(world)
         else:
             rewards = self._rollout(world, rng)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
-        if alpha:
-            _back_up(path, leaf)
 
     def _pick_untried(self, node: _Node, untried: list[str], rng: random.Random) -> str:
         if node.order is not None:
@@ -354,25 +336,3 @@ class MCTSAgent(Agent):
         tanh = math.tanh
         return [0.5 + 0.5 * tanh(v / scale) for v in values]
 
-
-def _est(node: _Node) -> float:
-    """A child's backed-up heuristic for the seat that moved into it."""
-    est = node.est
-    return est[node.mover] if est is not None else 0.5
-
-
-def _back_up(path: list[_Node], leaf: list[float]) -> None:
-    """Implicit minimax (Lanctot et al., 2014): the new leaf keeps its heuristic; each node
-    above whose children were all tried (in the last world that reached it) takes the values
-    of the child best for that child's mover; the others keep their own."""
-    path[-1].est = leaf
-    for node in reversed(path[:-1]):
-        if not node.full:
-            break
-        best = None
-        best_value = -1.0
-        for child in node.children.values():
-            est = child.est
-            if est is not None and est[child.mover] > best_value:
-                best, best_value = est, est[child.mover]
-        node.est = best

@@ -10,7 +10,7 @@ import pytest
 
 from inkhorn import games
 from inkhorn.agents import make_agent
-from inkhorn.agents.mcts import MCTSAgent, _back_up, _Node
+from inkhorn.agents.mcts import MCTSAgent
 from inkhorn.core import AgentError
 from inkhorn.core.checks import snapshot
 from tests.agents.toy_games import CRAFT, NIM, PICK
@@ -149,26 +149,6 @@ def test_cut_rollouts_use_the_heuristic():
     agent = make_agent("mcts:iters=400,depth=0", seed=2)
     assert agent.choose(state, 0) == "take:1"
     assert agent.last.values["take:1"] > max(agent.last.values["take:2"], agent.last.values["take:3"])
-
-
-def test_implicit_minimax_backs_up_each_movers_best_child():
-    """max^n: a node whose children were all tried takes the values of the child best for
-    that child's mover; a node with untried children keeps its own heuristic."""
-    root, mine, theirs_a, theirs_b = _Node(0), _Node(0), _Node(1), _Node(1)
-    root.children = {"a": mine}
-    mine.children = {"x": theirs_a, "y": theirs_b}
-    root.full = mine.full = True
-    mine.est = [0.9, 0.1]  # seat 0's own view of its move, before the replies were searched
-    theirs_a.est = [0.8, 0.3]
-    _back_up([root, mine, theirs_b], [0.2, 0.7])  # the reply best for seat 1 is y
-    assert mine.est == [0.2, 0.7] and root.est == [0.2, 0.7]
-    mine.full = False
-    theirs_b.est = None
-    _back_up([root, mine, theirs_a], [0.8, 0.3])
-    assert mine.est == [0.2, 0.7], "a node with untried children keeps its values"
-    state = NIM.new_game(2, 0, {"stones": 21})
-    for seed in range(4):
-        assert make_agent("mcts:iters=100,minimax=1,c=0.5", seed=seed).choose(state, 0) == "take:1"
 
 
 def test_greedy_rollouts_play_to_the_end():
