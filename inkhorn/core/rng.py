@@ -14,7 +14,7 @@ list by random keys (one C call per item); no saved game depends on how a world 
 
 from __future__ import annotations
 
-import random
+from random import Random
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -32,10 +32,10 @@ class StateRng:
         self.seed = seed
         self.counter = counter
 
-    def _stream(self) -> random.Random:
+    def _stream(self) -> Random:
         key = ((self.seed & _MASK64) << 64) | (self.counter & _MASK64)
         self.counter += 1
-        return random.Random(key)
+        return Random(key)
 
     def clone(self) -> StateRng:
         return StateRng(self.seed, self.counter)
@@ -61,7 +61,7 @@ class StateRng:
     def random(self) -> float:
         return self._stream().random()
 
-    def dealer(self) -> random.Random:
+    def dealer(self) -> Random:
         """One stream for many draws at once (a world's whole re-deal): a single draw event."""
         return self._stream()
 
@@ -79,7 +79,7 @@ class StateRng:
         return f"StateRng(seed={self.seed}, counter={self.counter})"
 
 
-def permute(items: MutableSequence[T], dealer: random.Random) -> None:
+def permute(items: MutableSequence[T], dealer: Random) -> None:
     """Put ``items`` in a uniformly random order drawn from ``dealer`` (see :meth:`StateRng.dealer`):
     sorted by independent random keys, a uniform permutation like ``shuffle``'s but a
     different one, so it is for worlds only, never for a real game's deal."""
