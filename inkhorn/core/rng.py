@@ -14,8 +14,8 @@ list by random keys (one C call per item); no saved game depends on how a world 
 
 from __future__ import annotations
 
-from random import Random
 from collections.abc import MutableSequence, Sequence
+from random import Random
 from typing import TypeVar
 
 T = TypeVar("T")
