@@ -1,7 +1,10 @@
 """Information-set Monte Carlo tree search (single observer), for every game.
 
-Each iteration samples one world the bot's seat cannot tell apart from the real game
-(``state.determinize(seat, seed)``) and walks one shared tree in it:
+Each iteration plays in one world the bot's seat cannot tell apart from the real game
+(``state.determinize(seat, seed)``) and walks one shared tree in it. The first ``worlds``
+iterations each sample a new world; later ones play in a copy of one of them, drawn at
+random, with a fresh future (its random source re-seeded), since re-dealing a world costs
+a game like Novelist more than the rest of an iteration:
 
 * **Selection.** Edges are action ids. Only the children legal in the sampled world take
   part; each of them counts one *availability* (SO-ISMCTS), and UCT uses that count in
@@ -74,6 +77,9 @@ class MCTSParams(AgentParams):
     cut_scale: float | None = Field(
         None, gt=0, description="heuristic value worth a return of 0.88 at a cut (default: mean |heuristic| seen)"
     )
+    worlds: int = Field(
+        64, ge=1, description="distinct worlds sampled per search; later iterations replay one with a fresh future"
+    )
     widen: float = Field(2.0, gt=0, description="progressive widening: children <= widen * visits**alpha")
     widen_alpha: float = Field(0.5, gt=0, le=1, description="progressive widening exponent")
     widen_above: int = Field(24, ge=1, description="widen nodes with more legal actions than this (and open steps)")
@@ -145,12 +151,18 @@ class MCTSAgent(Agent):
         self._cut_n = 0
         started = time.perf_counter()
         done = 0
+        pool: list[GameState] = []
         while True:
             if iters is not None and done >= iters:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            world = state.determinize(seat, rng.getrandbits(62))
+            if len(pool) < p.worlds:
+                world = state.determinize(seat, rng.getrandbits(62))
+                pool.append(world.clone())
+            else:
+                world = pool[rng.randrange(len(pool))].clone()
+                world.rng.reseed(rng.getrandbits(62))
             if done == 0 and p.order != "random" and self._widened(state, len(root_legal)):
                 root.order = self._rank(world, root_legal, seat, rng)
             self._iterate(root, world, rng)

@@ -56,6 +56,33 @@ def test_other_seeds_search_other_worlds(sealed):
     assert len(stats) > 1
 
 
+def test_worlds_past_the_pool_are_copies_with_a_fresh_future(sealed, monkeypatch):
+    """Only the first ``worlds`` iterations re-deal a world; the rest replay one of them,
+    each with its own future draws."""
+    state = _sealed_midround(sealed)
+    dealt = []
+    determinize = type(state).determinize
+
+    def counting(self, seat, seed):
+        dealt.append(seed)
+        return determinize(self, seat, seed)
+
+    monkeypatch.setattr(type(state), "determinize", counting)
+    agent = make_agent("mcts:iters=200,worlds=16", seed=3)
+    agent.choose(state, 1)
+    assert len(dealt) == 16 and agent.last.iterations == 200
+    futures = []
+    iterate = agent._iterate
+
+    def watching(root, world, rng):
+        futures.append(world.rng.seed)
+        return iterate(root, world, rng)
+
+    monkeypatch.setattr(agent, "_iterate", watching)
+    agent.choose(state, 1)
+    assert len(set(futures)) == len(futures) == 200, "every iteration has its own future"
+
+
 def _swap_hidden(state, seed: int):
     """The same game for seat 1, with the cards seat 1 cannot see (seat 0's face-down card
     and the hands of seats 0 and 2) dealt among those places differently; the deck is
