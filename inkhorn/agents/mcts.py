@@ -152,11 +152,20 @@ class MCTSAgent(Agent):
         started = time.perf_counter()
         done = 0
         pool: list[GameState] = []
+        # the longest iteration after the first (which also ranks the root's candidates): a
+        # timed search starts no iteration that could run past its deadline
+        longest = 0.0
+        now = started
         while True:
             if iters is not None and done >= iters:
                 break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and done > 0:
+                last = time.perf_counter()
+                if done > 1 and last - now > longest:
+                    longest = last - now
+                now = last
+                if now + longest >= deadline:
+                    break
             if len(pool) < p.worlds:
                 world = state.determinize(seat, rng.getrandbits(62))
                 pool.append(world.clone())
