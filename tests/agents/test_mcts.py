@@ -241,6 +241,23 @@ def test_time_budget_stops_by_the_clock(sealed):
     assert action in state.legal_actions() and agent.last.iterations > 10
 
 
+
+def test_a_timed_search_starts_no_iteration_that_would_overrun(sealed, monkeypatch):
+    """With iterations of 70 ms and 300 ms to spend, the search stops after the one ending
+    near 280 ms rather than start one that would end near 350 ms."""
+    state = _sealed_midround(sealed)
+    agent = make_agent("mcts:time=0.3", seed=1)
+    iterate = agent._iterate
+
+    def slow(root, world, rng):
+        time.sleep(0.07)
+        return iterate(root, world, rng)
+
+    monkeypatch.setattr(agent, "_iterate", slow)
+    started = time.perf_counter()
+    agent.choose(state, 1)
+    assert time.perf_counter() - started < 0.3 + 0.02 and agent.last.iterations in (3, 4)
+
 def test_forced_move_needs_no_search():
     state = NIM.new_game(2, 0, {"stones": 1})
     agent = make_agent("mcts:iters=100")
