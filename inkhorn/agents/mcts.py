@@ -152,9 +152,11 @@ class MCTSAgent(Agent):
         started = time.perf_counter()
         done = 0
         pool: list[GameState] = []
-        # the longest iteration after the first (which also ranks the root's candidates): a
-        # timed search starts no iteration that could run past its deadline
+        # a timed search starts no iteration that its longest one so far (after the first,
+        # which also ranks the root's candidates) would carry past the deadline, keeping at
+        # most 5% of the budget in reserve
         longest = 0.0
+        reserve_cap = 0.05 * p.time if p.time is not None else 0.0
         now = started
         while True:
             if iters is not None and done >= iters:
@@ -162,7 +164,7 @@ class MCTSAgent(Agent):
             if deadline is not None and done > 0:
                 last = time.perf_counter()
                 if done > 1 and last - now > longest:
-                    longest = last - now
+                    longest = min(last - now, reserve_cap)
                 now = last
                 if now + longest >= deadline:
                     break
