@@ -18,10 +18,8 @@ from collections import Counter
 
 
 def main() -> None:
-    from inkhorn.agents import make_agent
-    from inkhorn.games import get_game
     from inkhorn.games.manuscript import scoring
-    from inkhorn.match import agent_seed
+    from inkhorn.match import play_match
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--agents", default="mcts:iters=300;greedy;random", help="';'-separated agent specs")
@@ -29,7 +27,6 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=100)
     args = parser.parse_args()
     specs = [s for s in args.agents.split(";") if s]
-    game = get_game("manuscript")
     orders = list(itertools.permutations(range(len(specs))))
     triggered: Counter[str] = Counter()
     won_own: Counter[str] = Counter()
@@ -37,25 +34,26 @@ def main() -> None:
     other: Counter[str] = Counter()
     for seed in range(args.seed, args.seed + args.games):
         names = [specs[i] for i in orders[seed % len(orders)]]
-        agents = [make_agent(n, agent_seed(seed, i)) for i, n in enumerate(names)]
-        state = game.new_game(len(names), seed)
-        standing = ""
-        while not state.is_terminal():
-            seat = state.current_seat()
-            assert seat is not None
-            before = state.end_trigger
-            state.apply_trusted(agents[seat].choose(state, seat))
-            if before < 0 <= state.end_trigger:
-                parts = []
-                for s, name in enumerate(names):
-                    under_way = f"{state.progress[s]}/{len(state.plan[s])}" if state.plan[s] else "-"
-                    parts.append(f"{name}: {scoring.total(state, s)} pts, {len(state.finished[s])} texts, "
-                                 f"under way {under_way}, {state.hand[s]} cubes")
-                standing = f"round {state.round}, " + "; ".join(parts)
-        winners = {names[w] for w in state.winners()}
-        closer = names[state.end_trigger] if state.end_trigger >= 0 else "round limit"
-        scores = ", ".join(f"{n} {v:g}" for n, v in zip(names, state.scores()))
-        print(f"seed {seed}: {closer} closed ({standing}) -> {scores}; won: {', '.join(sorted(winners))}")
+        seen: dict[str, object] = {}
+
+        def look(state, _seat: int, _action: str, names: list[str] = names, seen: dict = seen) -> None:
+            """The first decision after the end was triggered: where every scribe stands."""
+            if state.end_trigger < 0 or "closer" in seen:
+                return
+            seen["closer"] = names[state.end_trigger]
+            parts = []
+            for s, name in enumerate(names):
+                under_way = f"{state.progress[s]}/{len(state.plan[s])}" if state.plan[s] else "-"
+                parts.append(f"{name}: {scoring.total(state, s)} pts, {len(state.finished[s])} texts, "
+                             f"under way {under_way}, {state.hand[s]} cubes")
+            seen["standing"] = f"round {state.round}, " + "; ".join(parts)
+
+        result = play_match("manuscript", names, seed, on_decision=look)
+        winners = {names[w] for w in result.winners}
+        closer = str(seen.get("closer", "the end of the game"))
+        scores = ", ".join(f"{n} {v:g}" for n, v in zip(names, result.scores))
+        print(f"seed {seed}: {closer} closed ({seen.get('standing', 'on the last decision')}) -> {scores}; "
+              f"won: {', '.join(sorted(winners))}")
         for name in set(names):
             if name == closer:
                 triggered[name] += 1
