@@ -17,6 +17,7 @@ from inkhorn.games.verse_variant.scoring import (
     majority_table,
     place_awards,
 )
+from inkhorn.games.verse_variant.state import put
 from tests.verse_variant.helpers import (
     GAME,
     card,
@@ -40,9 +41,9 @@ BLUE, GREEN, YELLOW, RED, BLACK = range(5)
 def test_setup_deal_grants_cubes_and_tracks(players, cards, grants, cubes, per_track):
     s = new(players, 3)
     assert [len(h) for h in s.hands] == [cards] * players
-    assert s.grants == [grants] * players and s.cubes == [cubes] * players
+    assert s.grants == (grants,) * players and s.cubes == (cubes,) * players
     assert all(sum(t) == per_track and len(t) == 21 for t in s.tracks)
-    assert s.lockdown == (1,) * players and s.slots == [-1] * 15
+    assert s.lockdown == (1,) * players and s.slots == (-1,) * 15
     conservation(s)
 
 
@@ -157,7 +158,7 @@ def test_spotlight_and_lead_the_same_colour_rank_as_one_colour_without_ties():
     while s.phase != "window":
         s.apply(s.legal_actions()[0])
     assert s.lead == RED
-    assert s.finish == [2, 0, 3, 1]  # red by rank; the blue 9 never outranks a red card
+    assert s.finish == (2, 0, 3, 1)  # red by rank; the blue 9 never outranks a red card
 
 
 @pytest.mark.rule("§4.4")
@@ -170,7 +171,7 @@ def test_eureka_adds_two_and_goes_to_the_highest_loser():
     _bout(s, [(0, "B5"), (1, "B6"), (2, "B7"), (3, "B1")])
     while s.phase != "window":
         s.apply(s.legal_actions()[0])
-    assert s.finish[:2] == [0, 2]  # 5+2 ties 7, the earlier card wins
+    assert s.finish[:2] == (0, 2)  # 5+2 ties 7, the earlier card wins
     assert s.eureka == [0, 0, 1, 0] and s.winner == 0
 
 
@@ -279,8 +280,8 @@ def test_institution_grant_pays_two_to_the_track_and_takes_the_perk():
 def test_edition_laureate_goes_to_the_fifteenth_cube():
     s = new(5)
     for i in range(14):
-        s.slots[i] = i % 5
-        s.cubes[i % 5] -= 1
+        s.slots = put(s.slots, i, i % 5)
+        s.cubes = put(s.cubes, i % 5, s.cubes[i % 5] - 1)
     rules.spend_grant(s, 4)
     rules.place_cube(s, 4, 14)
     assert s.laureate == 4 and s.spent[4] == 0
@@ -293,8 +294,8 @@ def test_edition_laureate_stays_unclaimed_when_the_fifteenth_slot_is_unfilled():
     the token remains unclaimed and no one receives its bonus"."""
     s = new(5)
     for i in range(14):
-        s.slots[i] = i % 5
-        s.cubes[i % 5] -= 1
+        s.slots = put(s.slots, i, i % 5)
+        s.cubes = put(s.cubes, i % 5, s.cubes[i % 5] - 1)
     spent = s.spent[:]
     s.stack = []
     s.phase = "final"
@@ -372,8 +373,8 @@ def test_slot_stars_placed_option_scores_at_once():
 def test_tie_breakers_grants_then_lacuna():
     s = new()
     set_ledger(s, 1, [0, 0, 0, 0, 0, 1])
-    s.grants[0] -= 1
-    s.spent[0] += 1
+    s.grants = put(s.grants, 0, s.grants[0] - 1)
+    s.spent = put(s.spent, 0, s.spent[0] + 1)
     assert s.tiebreak(1) > s.tiebreak(2) > s.tiebreak(0)
 
 
@@ -414,8 +415,8 @@ def test_game_lasts_as_many_sessions_as_scholars(players):
 def test_single_grant_survivor_ends_the_game():
     s = new(3, 4)
     for x in (1, 2):
-        s.spent[x] += s.grants[x]
-        s.grants[x] = 0
+        s.spent = put(s.spent, x, s.spent[x] + s.grants[x])
+        s.grants = put(s.grants, x, 0)
     s.stack = []
     s.phase = "majority"
     rules.advance(s)
@@ -430,8 +431,8 @@ def test_a_tool_that_could_refresh_a_grant_keeps_the_session_going(code):
     s = new(4, 4)
     to_window(s)
     for x in range(4):
-        s.spent[x] += s.grants[x]
-        s.grants[x] = 0
+        s.spent = put(s.spent, x, s.spent[x] + s.grants[x])
+        s.grants = put(s.grants, x, 0)
     for group in (*s.hands, *s.tableau, s.desk):
         for c in list(group):
             if c in rules.REFRESH_TOOLS:
@@ -449,8 +450,8 @@ def test_grant_exhaustion_ends_the_session_and_the_game():
     s = new(4, 4)
     to_window(s)
     for x in range(4):
-        s.spent[x] += s.grants[x]
-        s.grants[x] = 0
+        s.spent = put(s.spent, x, s.spent[x] + s.grants[x])
+        s.grants = put(s.grants, x, 0)
     for group in (*s.hands, *s.tableau, s.desk):
         for c in list(group):
             if c in rules.REFRESH_TOOLS:
@@ -603,7 +604,7 @@ def test_spotlight_off_leaves_only_the_lead_colour():
     _bout(s, [(0, "G5"), (1, "B9"), (2, "G7"), (3, "R9")])
     while s.phase != "window":
         s.apply(s.legal_actions()[0])
-    assert s.finish[:2] == [2, 0]
+    assert s.finish[:2] == (2, 0)
 
 
 def _claim_outcome(s, seat):
@@ -656,7 +657,7 @@ def test_a_claim_gives_the_same_tokens_for_every_order_of_the_same_desk(
     to_desk(s, *names)
     set_ledger(s, w, start)
     for colour in carried:
-        s.desk_cor[colour] += 1
+        s.desk_cor = put(s.desk_cor, colour, s.desk_cor[colour] + 1)
     other = s.clone()
     reordered = list(other.desk)
     shuffle.shuffle(reordered)

@@ -5,6 +5,7 @@ import pytest
 from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant.content import CARD_NAMES
 from inkhorn.games.verse_variant.scoring import final_breakdown, majority_table
+from inkhorn.games.verse_variant.state import put
 from inkhorn.games.verse_variant.steps import Ask
 from tests.verse_variant.helpers import (
     card,
@@ -374,7 +375,7 @@ def test_t5d_paleographic_ledger_fetches_a_set_aside_tool():
     give(s, 0, "T-5d")
     own = card("T-5d")
     s.hands[0].remove(own)
-    s.primary[0] = own
+    s.primary = put(s.primary, 0, own)
     set_ledger(s, 0, [0, 0, 0, 0, 0, 1])
     run_tool(s, 0, "T-5d")
     options = pending(s)
@@ -577,7 +578,7 @@ def test_t8e_after_the_conversion_a_spotlight_card_gets_no_tie_rule():
     set_track(s, RED, [2] * 15)
     spot = s.spotlight()
     assert spot == RED
-    s.primary[0], s.primary[1] = card("B7"), card("R7")
+    s.primary = (card("B7"), card("R7"), *s.primary[2:])
     s.lead, s.lead_seat = RED, 0
     s.elevated[0] |= 2  # the led blue card counts as a red one
     first = rules.rank_key(s, 0, spot, 0)
@@ -756,8 +757,8 @@ def test_t11e_publication_embargo_closes_the_spotlight_institution():
 @pytest.mark.rule("T-12a")
 def test_t12a_preservation_crisis_spends_a_grant_or_a_feature():
     s = pos()
-    s.spent[1] += s.grants[1]
-    s.grants[1] = 0
+    s.spent = put(s.spent, 1, s.spent[1] + s.grants[1])
+    s.grants = put(s.grants, 1, 0)
     set_ledger(s, 1, [0, 1, 0, 0, 0, 0])
     run_tool(s, 0, "T-12a")
     finish(s, "tok:green")
@@ -792,7 +793,7 @@ def test_t12d_funding_cut_cubes_back_or_grants_spent():
     rules.place_cube(s, 0, 0)
     run_tool(s, 0, "T-12d")
     finish(s, "slot:blue:1")
-    assert s.slots[0] == -1 and s.cubes[0] == 4 and s.grants[1:] == [3, 3, 3]
+    assert s.slots[0] == -1 and s.cubes[0] == 4 and s.grants[1:] == (3, 3, 3)
     conservation(s)
 
 
@@ -924,7 +925,7 @@ def test_t15a_preservation_windfall_refreshes_everyone():
         rules.spend_grant(s, x)
     run_tool(s, 0, "T-15a")
     finish(s)
-    assert s.spent == [0, 0, 0, 0]
+    assert s.spent == (0, 0, 0, 0)
 
 
 @pytest.mark.rule("T-15b")
@@ -959,9 +960,9 @@ def test_t15d_archive_highlight_gives_the_scarcest_feature():
 @pytest.mark.rule("T-15e")
 def test_t15e_collaborative_endowment_free_cubes_raise_demand():
     s = pos()
-    s.cubes[3] = 0
-    s.slots[12:15] = [3, 3, 3]
-    s.cubes[3] = 1
+    s.cubes = put(s.cubes, 3, 0)
+    s.slots = (*s.slots[:12], 3, 3, 3)
+    s.cubes = put(s.cubes, 3, 1)
     rules.spend_grant(s, 3)
     run_tool(s, 0, "T-15e")
     finish(s, "slot:blue:1", "pass", "pass", "pass")

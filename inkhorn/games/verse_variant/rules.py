@@ -14,6 +14,7 @@ from inkhorn.games.verse_variant.content import (
     NUM_WITNESSES,
     TOOL_BY_CODE,
 )
+from inkhorn.games.verse_variant.state import put
 from inkhorn.games.verse_variant.steps import Ask, SealedAsk, handler
 
 W = NUM_WITNESSES
@@ -30,13 +31,7 @@ def colour_of(action: str) -> int:
     return COLOURS.index(action.split(":")[1])
 
 
-# ---- small shared helpers ----------------------------------------------------------------
-def put(t: tuple, i: int, v) -> tuple:
-    """A copy of tuple ``t`` with item ``i`` replaced (rarely-changed parts are tuples:
-    clones share them)."""
-    return (*t[:i], v, *t[i + 1 :])
-
-
+# ---- small shared helpers (and ``put``, from the state module) ---------------------------
 def has(s, seat: int, code: str) -> bool:
     return T[code] in s.tableau[seat]
 
@@ -61,16 +56,16 @@ def clockwise(s, first: int) -> list[int]:
 
 def refresh_grant(s, seat: int) -> bool:
     if s.spent[seat]:
-        s.spent[seat] -= 1
-        s.grants[seat] += 1
+        s.spent = put(s.spent, seat, s.spent[seat] - 1)
+        s.grants = put(s.grants, seat, s.grants[seat] + 1)
         return True
     return False
 
 
 def spend_grant(s, seat: int) -> bool:
     if s.grants[seat]:
-        s.grants[seat] -= 1
-        s.spent[seat] += 1
+        s.grants = put(s.grants, seat, s.grants[seat] - 1)
+        s.spent = put(s.spent, seat, s.spent[seat] + 1)
         return True
     return False
 
@@ -125,8 +120,8 @@ def slot_of(s, inst: int) -> int:
 
 
 def place_cube(s, seat: int, idx: int, stars: bool = True, perk: bool = True) -> None:
-    s.slots[idx] = seat
-    s.cubes[seat] -= 1
+    s.slots = put(s.slots, idx, seat)
+    s.cubes = put(s.cubes, seat, s.cubes[seat] - 1)
     s.nostar = put(s.nostar, idx, 0 if stars else 1)
     if stars and s.options.slot_stars == "placed":
         s.prestige[seat] += s.content.slot_stars[idx]
@@ -213,15 +208,15 @@ def ph_bout_start(s) -> None:
     first = s.quill
     while not s.hands[first]:
         first = (first + 1) % n
-    s.order = [x for x in clockwise(s, first) if s.hands[x]]
-    s.primary = [-1] * n
-    s.echo = [-1] * n
-    s.boost = [0] * n
+    s.order = tuple(x for x in clockwise(s, first) if s.hands[x])
+    s.primary = (-1,) * n
+    s.echo = (-1,) * n
+    s.boost = (0,) * n
     s.elevated = [0] * n
     s.lead = -1
     s.lead_seat = first
     s.winner = -1
-    s.finish = []
+    s.finish = ()
     s.turn = 0
     s.spot_bout = s.spot_next
     s.spot_next = -1
@@ -257,7 +252,7 @@ def rank_key(s, seat: int, spot: int, idx: int) -> tuple:
 def ph_rank(s) -> None:
     spot = s.spotlight()
     keyed = sorted(((rank_key(s, seat, spot, i), seat) for i, seat in enumerate(s.order)), reverse=True)
-    s.finish = [seat for _, seat in keyed] + [x for x in clockwise(s, s.lead_seat) if x not in s.order]
+    s.finish = (*(seat for _, seat in keyed), *(x for x in clockwise(s, s.lead_seat) if x not in s.order))
     s.winner = s.finish[0]
     s.phase = "settle"
     if len(s.order) > 1:
@@ -292,8 +287,8 @@ def ph_settle(s) -> None:
                 s.discard.append(c)
             else:
                 s.desk.append(c)
-    s.primary = [-1] * s.num_players
-    s.echo = [-1] * s.num_players
+    s.primary = (-1,) * s.num_players
+    s.echo = (-1,) * s.num_players
     if s.lead >= 0:
         s.lead_counts = put(s.lead_counts, s.lead, s.lead_counts[s.lead] + 1)
         s.last_lead = s.lead
@@ -368,7 +363,7 @@ def ph_claim(s) -> None:
                 keep.append(card)
         for c in range(5):
             corruptions.extend([c] * s.desk_cor[c])
-            s.desk_cor[c] = 0
+            s.desk_cor = put(s.desk_cor, c, 0)
         for c in corruptions:
             corrupt(s, seat, c)
         s.haul = keep
@@ -434,7 +429,7 @@ def ph_session_end(s) -> None:
                 s.desk_tok[c] += y[c]
                 s.supply[c] -= y[c]
             if y[6] >= 0:
-                s.desk_cor[y[6]] += 1
+                s.desk_cor = put(s.desk_cor, y[6], s.desk_cor[y[6]] + 1)
     s.desk = []
     s.end_flag = 0
     s.phase = "majority"
@@ -540,7 +535,7 @@ class Turn:
                 spend_tool(s, seat, "T-10a")
             else:
                 s.eureka[seat] = 0
-            s.boost[seat] = 2
+            s.boost = put(s.boost, seat, 2)
             s.push(st)
             return
         if action.startswith("use:"):
@@ -562,7 +557,7 @@ class Turn:
             return
         card = CARD_BY_NAME[action[5:]]
         s.hands[seat].remove(card)
-        s.primary[seat] = card
+        s.primary = put(s.primary, seat, card)
         first = s.turn == 0
         s.turn += 1
         if card < W:
@@ -592,7 +587,7 @@ class Echo:
     def resolve(s, st, action: str) -> None:
         card = CARD_BY_NAME[action[5:]]
         s.hands[st.seat].remove(card)
-        s.echo[st.seat] = card
+        s.echo = put(s.echo, st.seat, card)
 
 
 @handler("window", lambda s, st: "Preservation Window: take the Desk, pass or lock it down")

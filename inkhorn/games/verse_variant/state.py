@@ -46,6 +46,12 @@ LISTS = (
 )
 
 
+def put(t: tuple, i: int, v: Any) -> tuple:
+    """A copy of tuple ``t`` with item ``i`` replaced (rarely-changed parts are tuples:
+    clones share them)."""
+    return (*t[:i], v, *t[i + 1 :])
+
+
 @dataclass(kw_only=True, eq=False)
 class VerseState(GameState):
     if TYPE_CHECKING:  # the base holds any game's options; this state holds its own game's
@@ -61,32 +67,32 @@ class VerseState(GameState):
     tableau: list[list[int]]
     desk: list[int]
     desk_tok: list[int]
-    desk_cor: list[int]
+    desk_cor: tuple[int, ...]
     discard: list[int]
     tracks: list[list[int]]
     supply: list[int]
     ledger: list[int]
-    vault: list[int]
-    grants: list[int]
-    spent: list[int]
+    vault: tuple[int, ...]
+    grants: tuple[int, ...]
+    spent: tuple[int, ...]
     lockdown: tuple[int, ...]
-    cubes: list[int]
-    slots: list[int]
+    cubes: tuple[int, ...]
+    slots: tuple[int, ...]
     nostar: tuple[int, ...]
     laureate: int
     eureka: list[int]
     prestige: list[int]
     # the current bout
     turn: int
-    order: list[int]
-    primary: list[int]
-    echo: list[int]
-    boost: list[int]
+    order: tuple[int, ...]
+    primary: tuple[int, ...]
+    echo: tuple[int, ...]
+    boost: tuple[int, ...]
     elevated: list[int]
     lead: int
     lead_seat: int
     winner: int
-    finish: list[int]
+    finish: tuple[int, ...]
     widx: int
     lead_counts: tuple[int, ...]
     last_lead: int
@@ -128,23 +134,12 @@ class VerseState(GameState):
         d = new.__dict__
         d["desk"] = src["desk"][:]
         d["desk_tok"] = src["desk_tok"][:]
-        d["desk_cor"] = src["desk_cor"][:]
         d["discard"] = src["discard"][:]
         d["supply"] = src["supply"][:]
         d["ledger"] = src["ledger"][:]
-        d["vault"] = src["vault"][:]
-        d["grants"] = src["grants"][:]
-        d["spent"] = src["spent"][:]
-        d["cubes"] = src["cubes"][:]
-        d["slots"] = src["slots"][:]
         d["eureka"] = src["eureka"][:]
         d["prestige"] = src["prestige"][:]
-        d["order"] = src["order"][:]
-        d["primary"] = src["primary"][:]
-        d["echo"] = src["echo"][:]
-        d["boost"] = src["boost"][:]
         d["elevated"] = src["elevated"][:]
-        d["finish"] = src["finish"][:]
         d["haul"] = src["haul"][:]
         d["hands"] = [h[:] for h in src["hands"]]
         d["tableau"] = [t[:] for t in src["tableau"]]
@@ -250,30 +245,30 @@ class VerseState(GameState):
             "tableau": [[CARD_NAMES[c] for c in t] for t in self.tableau],
             "desk": [CARD_NAMES[c] for c in self.desk],
             "desk_tokens": self.desk_tok[:],
-            "desk_corruption": self.desk_cor[:],
+            "desk_corruption": list(self.desk_cor),
             "discard": sorted(CARD_NAMES[c] for c in self.discard),
             "tracks": [t[:] for t in self.tracks],
             "supply": self.supply[:],
             "ledger": [self.ledger[s * 6 : s * 6 + 6] for s in range(n)],
             "vault": [self.vault[s * 6 : s * 6 + 6] for s in range(n)],
-            "grants": self.grants[:],
-            "spent": self.spent[:],
+            "grants": list(self.grants),
+            "spent": list(self.spent),
             "lockdown": list(self.lockdown),
-            "cubes": self.cubes[:],
-            "slots": self.slots[:],
+            "cubes": list(self.cubes),
+            "slots": list(self.slots),
             "nostar": list(self.nostar),
             "laureate": self.laureate,
             "eureka": self.eureka[:],
             "prestige": self.prestige[:],
             "bout": {
-                "order": self.order[:],
+                "order": list(self.order),
                 "primary": [CARD_NAMES[c] if c >= 0 else None for c in self.primary],
                 "echo_played": [c >= 0 for c in self.echo],
                 "my_echo": CARD_NAMES[self.echo[seat]] if seat is not None and self.echo[seat] >= 0 else None,
-                "boost": self.boost[:],
+                "boost": list(self.boost),
                 "elevated": self.elevated[:],
                 "lead": self.lead,
-                "finish": self.finish[:],
+                "finish": list(self.finish),
                 "winner": self.winner,
             },
             "haul": [CARD_NAMES[c] for c in self.haul],
@@ -422,7 +417,7 @@ class VerseState(GameState):
             self.hands[s] = pool[:k]
             pool = pool[k:]
             if self.echo[s] >= 0:
-                self.echo[s] = pool.pop()
+                self.echo = put(self.echo, s, pool.pop())
         self.set_aside = tuple(sorted(aside))
         self.deck_cards = tuple(sorted(deck))
 

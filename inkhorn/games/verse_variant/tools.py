@@ -121,9 +121,9 @@ def unplace(s, idx: int) -> None:
     seat = s.slots[idx]
     if s.options.slot_stars == "placed" and not s.nostar[idx]:
         s.prestige[seat] -= s.content.slot_stars[idx]
-    s.slots[idx] = -1
+    s.slots = put(s.slots, idx, -1)
     s.nostar = put(s.nostar, idx, 0)
-    s.cubes[seat] += 1
+    s.cubes = put(s.cubes, seat, s.cubes[seat] + 1)
 
 
 def everyone(
@@ -703,7 +703,7 @@ class Shelve:
             return
         i = st.seat * 6 + kind_of(action)
         s.ledger[i] -= 1
-        s.vault[i] += 1
+        s.vault = put(s.vault, i, s.vault[i] + 1)
         left = st.data[0] - 1
         if left and held_kinds(s, st.seat):
             s.push(Ask(st.seat, "shelve", 0, (left, st.data[1])))
@@ -860,7 +860,7 @@ def _10b(s, seat):
         spend_tool(s, seat, "T-10a")
     else:
         s.eureka[seat] = 0
-    s.boost[seat] = 2
+    s.boost = put(s.boost, seat, 2)
 
 
 @start("T-10c")
@@ -891,8 +891,7 @@ def _10d(s, seat):
 @on_trigger("T-10e")
 def _10e(s, seat):
     spend_tool(s, seat, "T-10e")
-    s.finish.remove(seat)
-    s.finish.insert(0, seat)
+    s.finish = (seat, *(x for x in s.finish if x != seat))
     s.winner = seat
     for x in range(s.num_players):
         if x != seat:
