@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import gzip
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from operator import mul
@@ -417,16 +417,14 @@ class WordFinder:
             opts = pre[mu : hc + cl + 1]
             ests = [est + p for est in ests for p in opts]
         held, free = self._subsets(tuple(shape))
-        if top is None:
-            order: Iterable[int] = range(len(ests))
-        else:
-            order = sorted(range(len(ests)), key=ests.__getitem__, reverse=True)
-            max_bonus = max(reach)
+        # best subsets first: a signature's length fixes its gain, so the first subset that
+        # spells it gives its estimate, and later ones never beat it
+        order = sorted(range(len(ests)), key=ests.__getitem__, reverse=True)
+        max_bonus = max(reach)
 
         req = sp.required
         by_key, del1 = self.dic.by_key, self.dic.del1
         found: dict[str, float] = {}
-        get = found.get
         changed = True
         kth = 0.0
         for i in order:
@@ -453,7 +451,7 @@ class WordFinder:
                     continue
                 v = est + award_gain[L]
                 if w == 0:
-                    if key in by_key and get(key, -1e9) < v and (not req or req in key):
+                    if key in by_key and key not in found and (not req or req in key):
                         found[key] = v
                         changed = True
                 elif w == 1:
@@ -462,7 +460,7 @@ class WordFinder:
                     sigs = del1.get(key)
                     if sigs:
                         for sig in sigs:
-                            if get(sig, -1e9) < v and (not req or req in sig):
+                            if sig not in found and (not req or req in sig):
                                 found[sig] = v
                                 changed = True
                 else:
@@ -471,7 +469,7 @@ class WordFinder:
                         while pos < k and key[pos] < x:
                             pos += 1
                         for sig in del1.get(key[:pos] + x + key[pos:], ()):
-                            if get(sig, -1e9) < v and (not req or req in sig):
+                            if sig not in found and (not req or req in sig):
                                 found[sig] = v
                                 changed = True
         ranked = sorted(zip(found.values(), found), reverse=True)
