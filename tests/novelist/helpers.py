@@ -12,7 +12,7 @@ GAME = get_game("novelist")
 def all_piles(state: NovelistState) -> list[int]:
     cards: list[int] = []
     for s in range(state.num_players):
-        cards += state.deck[s] + state.hand[s] + state.discard[s] + state.classics[s] + state.set_aside[s]
+        cards += [*state.deck[s], *state.hand[s], *state.discard[s], *state.classics[s], *state.set_aside[s]]
     cards += state.offer_row + state.offer_deck + state.offer_discard + list(state.box) + state.played
     cards += [j for j in state.jail if j >= 0]
     return cards
@@ -61,8 +61,8 @@ def set_hand(state: NovelistState, seat: int, cards: list[int]) -> None:
     for c in cards:
         take(state, c)
     state.hand[seat] = list(cards)
-    state.inked[seat] = []
-    state.forced_wild[seat] = []
+    state.inked[seat] = ()
+    state.forced_wild[seat] = ()
 
 
 def new(players: int = 2, seed: int = 0, **options) -> NovelistState:

@@ -331,7 +331,7 @@ def test_scaling_cards_per_genre_per_wild_per_ink():
     n_ink = cid(state, "n", "horror", "per_ink")
     l_hor = cid(state, "l", "horror", "", classic=False)
     set_hand(state, 0, [n_ink, start(state, 0, "i"), l_hor])
-    state.inked[0] = [l_hor]
+    state.inked[0] = (l_hor,)
     state.ink_supply -= 1
     spell(state, "nil")
     assert state.coins == cards[n_ink].coins + 1 + 1 + cards[l_hor].coins + cards[l_hor].genre_coins

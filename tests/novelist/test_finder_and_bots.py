@@ -52,10 +52,10 @@ def test_finder_respects_inked_cards_and_awards():
     z = card_id(state, "z", "horror")
     take(state, z)
     state.hand[0].append(z)
-    state.inked[0] = [z]
+    state.inked[0] = (z,)
     plays = state.finder.find(spelling(state, 0), {})
     assert plays and all("z" in p.word and z in p.cards for p in plays)
-    state.inked[0] = []
+    state.inked[0] = ()
     state.hand[0].remove(z)
     plays = state.finder.find(spelling(state, 0), {})
     assert max(len(p.word) for p in plays) >= 7  # awards make long words worth finding

@@ -124,13 +124,13 @@ def test_ink_drawn_card_must_be_used_face_up():
     state.deck[0].remove(r)
     state.deck[0].append(r)
     state.apply("ink")
-    assert state.inked[0] == [r] and r in state.hand[0]
+    assert state.inked[0] == (r,) and r in state.hand[0]
     with pytest.raises(IllegalAction, match="inked"):
         state.apply("spell:haste")
     state.apply("spell:haters")
     assert f"wild:{r}" not in state.legal_actions()
     state.apply("accept")
-    assert state.inked[0] == [] and state.ink_supply == 38
+    assert state.inked[0] == () and state.ink_supply == 38
     check_conservation(state)
 
 
@@ -166,7 +166,7 @@ def test_remover_lifts_ink_before_spelling():
     state.apply("ink")
     c = state.inked[0][0]
     state.apply(f"remove:{c}")
-    assert state.inked[0] == [] and c in state.hand[0]
+    assert state.inked[0] == () and c in state.hand[0]
     assert state.remover[0] == 0 and state.remover_supply == 18 and state.ink_supply == 38
 
 

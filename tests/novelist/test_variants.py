@@ -123,13 +123,13 @@ def test_jealous_triangle_sets_aside_until_the_next_shuffle():
     state.apply(f"aside:{c1}")
     c2 = state.discard[2][0]
     state.apply(f"aside:{c2}")
-    assert state.set_aside[1] == [c1] and isinstance(state.decision(), Spell)
+    assert state.set_aside[1] == (c1,) and isinstance(state.decision(), Spell)
     # at seat 1's next shuffle the card comes back
     state.deck[1], state.discard[1] = [], state.deck[1]
     from inkhorn.games.novelist.rules import draw_card
 
     draw_card(state, 1)
-    assert state.set_aside[1] == [] and c1 in state.deck[1] + state.hand[1]
+    assert state.set_aside[1] == () and c1 in state.deck[1] + state.hand[1]
     check_conservation(state)
 
 
@@ -246,7 +246,7 @@ def test_plagiarism_scandal_bars_other_classics():
     state = new(2, 0, events=True)
     p_tc = card_id(state, "p", "adventure", classic=True)
     take(state, p_tc)
-    state.classics[0].append(p_tc)
+    state.classics[0] += (p_tc,)
     state.apply("pass")
     give_event(state, 1, "plagiarism-scandal")
     set_hand(state, 1, [start(state, 1, "a"), start(state, 1, "t")])

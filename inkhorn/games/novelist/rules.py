@@ -133,14 +133,14 @@ def draw_card(state: S, seat: int) -> int:
     """Draw one card (shuffling the discard pile in when the draw pile is empty); -1: none."""
     deck = state.deck[seat]
     if not deck:
-        pile = state.discard[seat] + state.set_aside[seat]
+        pile = [*state.discard[seat], *state.set_aside[seat]]
         if not pile:
             return -1
         pile.sort()
         state.rng.shuffle(pile)
         state.deck[seat] = deck = pile
         state.discard[seat] = []
-        state.set_aside[seat] = []
+        state.set_aside[seat] = ()
     put(state, "known_top", seat, -1)
     c = deck.pop()
     state.hand[seat].append(c)
@@ -197,7 +197,7 @@ def gain_prestige(state: S, seat: int, amount: int) -> None:
 def release_ink(state: S, seat: int) -> None:
     n = len(state.inked[seat])
     state.ink_supply += n
-    state.inked[seat] = []
+    state.inked[seat] = ()
 
 
 def return_borrowed(state: S, seat: int) -> None:
@@ -316,7 +316,7 @@ def use_power(state: S, seat: int, action: str) -> bool:
             c = deck.pop()
             if table[c].genre == genre:
                 state.hand[seat].append(c)
-                state.inked[seat].append(c)
+                state.inked[seat] += (c,)
                 state.ink_supply -= 1  # one of the three ink paid rides on the card
                 break
             revealed.append(c)
@@ -326,7 +326,7 @@ def use_power(state: S, seat: int, action: str) -> bool:
     elif key == "ghostwriter":
         c = draw_card(state, seat)
         if c >= 0:
-            state.forced_wild[seat].append(c)
+            state.forced_wild[seat] += (c,)
     elif key == "glance":
         state.push(Glance(seat))
         return True
@@ -358,7 +358,7 @@ def use_power(state: S, seat: int, action: str) -> bool:
             free = sorted(c for c in state.hand[s] if c not in state.forced_wild[s] and c not in state.inked[s]
                           and c != state.borrowed[s])
             if free:
-                state.forced_wild[s].append(free[state.rng.randrange(len(free))])
+                state.forced_wild[s] += (free[state.rng.randrange(len(free))],)
     return False
 
 
@@ -428,10 +428,10 @@ class Spell(Step):
         if action == "ink":
             state.ink[seat] -= 1
             c = draw_card(state, seat)
-            state.inked[seat].append(c)
+            state.inked[seat] += (c,)
         elif action.startswith("remove:"):
             c = int(action[7:])
-            state.inked[seat].remove(c)
+            state.inked[seat] = tuple(x for x in state.inked[seat] if x != c)
             put(state, "remover", seat, state.remover[seat] - 1)
             state.remover_supply += 1
             state.ink_supply += 1
@@ -496,7 +496,7 @@ def pass_turn(state: S, seat: int) -> None:
     state.discard[seat].extend(state.hand[seat])
     state.hand[seat] = []
     release_ink(state, seat)
-    state.forced_wild[seat] = []
+    state.forced_wild[seat] = ()
     put(state, "must_letter", seat, "")
     draw_hand(state, seat)
     state.last_word = (seat, "", 0, 0)
@@ -658,7 +658,7 @@ def apply_word(state: S, seat: int, word: str, cards: tuple[int, ...], wild: tup
     sc = score_word(table, sp, word, cards, wild, genre_in_play(state, seat, cards))
     ongoing_coins, ongoing_prestige = classic_income(state, seat, cards)
     hand = state.hand[seat]
-    own_classics = state.classics[seat]
+    own_classics = list(state.classics[seat])
     played = []
     for i, c in enumerate(cards):
         if c in hand:
@@ -672,16 +672,17 @@ def apply_word(state: S, seat: int, word: str, cards: tuple[int, ...], wild: tup
         else:
             for s in range(state.num_players):
                 if c in state.classics[s]:
-                    state.classics[s].remove(c)
+                    state.classics[s] = tuple(x for x in state.classics[s] if x != c)
                     state.discard[s].append(c)
                     break
+    state.classics[seat] = tuple(own_classics)
     if state.borrowed[seat] in played:
         played.remove(state.borrowed[seat])
         state.offer_row.append(state.borrowed[seat])
         put(state, "borrowed", seat, -1)
     state.played = played
     release_ink(state, seat)
-    state.forced_wild[seat] = []
+    state.forced_wild[seat] = ()
     put(state, "must_letter", seat, "")
     state.coins += sc.coins + ongoing_coins
     gain_prestige(state, seat, sc.prestige + ongoing_prestige)
@@ -992,7 +993,7 @@ class SetAside(Step):
     def resolve(self, state: S, action: str) -> None:
         c = int(action[6:])
         state.discard[self.target].remove(c)
-        state.set_aside[self.target].append(c)
+        state.set_aside[self.target] += (c,)
         if not any(isinstance(s, SetAside) for s in state.stack):
             state.push(Spell(self.seat) if state.phase == "spell" else Purchase(self.seat))
 

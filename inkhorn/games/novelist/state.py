@@ -39,10 +39,11 @@ class NovelistState(GameState):
     deck: list[list[int]]
     hand: list[list[int]]
     discard: list[list[int]]
-    classics: list[list[int]]  # Timeless Classics in play, per owner
-    inked: list[list[int]]  # hand cards carrying an ink token
-    forced_wild: list[list[int]]  # hand cards that must be played face down
-    set_aside: list[list[int]]  # cards set aside by a Jealous Triangle
+    # rarely changed per-seat piles are tuples, replaced on change: clones share them
+    classics: list[tuple[int, ...]]  # Timeless Classics in play, per owner
+    inked: list[tuple[int, ...]]  # hand cards carrying an ink token
+    forced_wild: list[tuple[int, ...]]  # hand cards that must be played face down
+    set_aside: list[tuple[int, ...]]  # cards set aside by a Jealous Triangle
     borrowed: tuple[int, ...]  # an Offer Row card lent by Borrowed Muse (-1: none)
     known_top: tuple[int, ...]  # the top card of the seat's own draw pile it has seen (-1: none)
     played: list[int]  # cards the current player laid in this turn's word
@@ -105,10 +106,10 @@ class NovelistState(GameState):
         d["deck"] = list(map(copy, self.deck))
         d["hand"] = list(map(copy, self.hand))
         d["discard"] = list(map(copy, self.discard))
-        d["classics"] = list(map(copy, self.classics))
-        d["inked"] = list(map(copy, self.inked))
-        d["forced_wild"] = list(map(copy, self.forced_wild))
-        d["set_aside"] = list(map(copy, self.set_aside))
+        d["classics"] = self.classics[:]
+        d["inked"] = self.inked[:]
+        d["forced_wild"] = self.forced_wild[:]
+        d["set_aside"] = self.set_aside[:]
         d["played"] = self.played[:]
         d["offer_row"] = self.offer_row[:]
         d["offer_deck"] = self.offer_deck[:]
@@ -221,7 +222,7 @@ class NovelistState(GameState):
                     "inked": len(self.inked[s]),
                     "forced_wild": len(self.forced_wild[s]),
                     "discard": self.discard[s][:],
-                    "classics": self.classics[s][:],
+                    "classics": list(self.classics[s]),
                     "set_aside": sorted(self.set_aside[s]),
                     "borrowed": self.borrowed[s],
                     "must_letter": self.must_letter[s],
@@ -263,9 +264,9 @@ class NovelistState(GameState):
             self.deck[s] = pool[k:]
             n_ink = sum(1 for c in self.inked[s] if c not in shown)
             n_wild = sum(1 for c in self.forced_wild[s] if c not in shown)
-            self.inked[s] = [c for c in self.inked[s] if c in shown] + new_hidden[:n_ink]
+            self.inked[s] = (*(c for c in self.inked[s] if c in shown), *new_hidden[:n_ink])
             rest = [c for c in new_hidden if c not in self.inked[s]]
-            self.forced_wild[s] = [c for c in self.forced_wild[s] if c in shown] + rest[:n_wild]
+            self.forced_wild[s] = (*(c for c in self.forced_wild[s] if c in shown), *rest[:n_wild])
             self.hand[s] = [c for c in self.hand[s] if c in shown] + new_hidden
             if self.known_top[s] >= 0:
                 top = self.deck[s][-1] if self.deck[s] else -1
