@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from inkhorn import games
-from inkhorn.agents import DEFAULT_BOT
+from inkhorn.agents import DEFAULT_BOT, split_agents
 from inkhorn.core import InkhornError, ReplayLog
 from inkhorn.core.errors import clip
 from inkhorn.core.options import parse_key_values
@@ -168,7 +168,7 @@ def play(
 
     try:
         game = games.get_game(game_id)
-        specs = [s.strip() for s in seats.split(",")] if seats else ["human"] + [DEFAULT_BOT] * (
+        specs = split_agents(seats) if seats else ["human"] + [DEFAULT_BOT] * (
             game.default_players - 1
         )
         options = _options(option)
@@ -287,7 +287,7 @@ def simulate(
     try:
         game = games.get_game(game_id)
         count = game.check_players(players)
-        specs = [a.strip() for a in agents.split(",") if a.strip()]
+        specs = split_agents(agents)
         if len(specs) == 1:
             specs = specs * count
         check_agent_count(specs, count)
@@ -327,7 +327,7 @@ def simulate(
 def arena(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     players: Annotated[int | None, typer.Option(help="Number of seats (default: the game's).")] = None,
-    agents: Annotated[str, typer.Option(help="Comma-separated agents to compare.")] = "mcts,greedy,random",
+    agents: Annotated[str, typer.Option(help="Comma-separated agents to compare (parameters follow their agent: mcts:iters=300,depth=3,greedy).")] = "mcts,greedy,random",
     games_count: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 60,
     seed: Annotated[int, typer.Option(help="Seed of the first deal; block b uses seed + b.")] = 0,
     option: OptionArg = None,
@@ -337,7 +337,7 @@ def arena(
     """Compare agents over seat-rotated games: win rates, margins, ratings."""
     from inkhorn.arena import render_report, run_arena
 
-    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    specs = split_agents(agents)
     try:
         if len(set(specs)) < 2:
             raise InkhornError(f"an arena compares at least two different agents, got {', '.join(specs) or 'none'}"

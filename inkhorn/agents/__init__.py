@@ -20,6 +20,21 @@ AGENTS: dict[str, type[Agent]] = {
 }
 
 
+def split_agents(text: str) -> list[str]:
+    """Agent specs from one comma-separated text, as the command line takes them: a piece
+    with ``=`` and no agent name before it (``depth=3``) is one more parameter of the agent
+    before it, so ``"mcts:iters=300,depth=3,greedy"`` is two agents."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and "=" in piece and ":" not in piece.partition("=")[0]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def make_agent(spec: str, seed: int = 0) -> Agent:
     name, _, params = spec.strip().partition(":")
     cls = AGENTS.get(name)
@@ -32,4 +47,4 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         raise AgentError(f"agent {name}: {exc}") from None
 
 
-__all__ = ["AGENTS", "DEFAULT_BOT", "Agent", "make_agent"]
+__all__ = ["AGENTS", "DEFAULT_BOT", "Agent", "make_agent", "split_agents"]

@@ -17,6 +17,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from inkhorn.agents import split_agents
 from inkhorn.core.errors import InkhornError
 from inkhorn.core.options import parse_key_values
 
@@ -42,7 +43,7 @@ def run(
     out: Annotated[Path, typer.Option("--out", help="Results folder (resumed if it exists).")] = Path("lab-results"),
     game: Annotated[str | None, typer.Option(help="Game id (overrides the spec).")] = None,
     players: Annotated[list[int] | None, typer.Option("--players", help="A player count (repeatable).")] = None,
-    agents: Annotated[str | None, typer.Option(help="Comma-separated agents, rotated over the seats.")] = None,
+    agents: Annotated[str | None, typer.Option(help="Comma-separated agents, rotated over the seats (parameters follow their agent: mcts:iters=300,depth=3,greedy).")] = None,
     games: Annotated[int | None, typer.Option("--games", help="Games per cell.")] = None,
     seed: Annotated[int | None, typer.Option(help="First seed.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Baseline option key=value.")] = None,
@@ -65,7 +66,7 @@ def run(
     try:
         overrides: dict = {
             "game": game, "players": players or None, "games": games, "seed": seed,
-            "agents": [a.strip() for a in agents.split(",")] if agents else None,
+            "agents": split_agents(agents) if agents else None,
             "events": False if no_events else None,
         }
         if option:

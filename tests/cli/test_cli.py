@@ -99,6 +99,19 @@ def test_arena_prints_win_rates_and_writes_json_lines(sealed, tmp_path):
     assert len(lines) == 4 and {tuple(line["agents"]) for line in lines} == {("greedy", "random"), ("random", "greedy")}
 
 
+def test_an_agents_parameters_follow_it_in_a_comma_separated_list(sealed, tmp_path):
+    out = tmp_path / "arena.jsonl"
+    result = runner.invoke(app, ["arena", "sealed_bids", "--players", "2", "--agents",
+                                 "mcts:iters=8,depth=1,rollout=greedy,random", "--games", "2", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    seatings = [json.loads(line)["agents"] for line in out.read_text().splitlines()]
+    assert all(len(agents) == 2 and "random" in agents for agents in seatings)
+    mcts = {a for agents in seatings for a in agents if a != "random"}
+    assert len(mcts) == 1 and {"mcts:iters=8", "depth=1", "rollout=greedy"} <= set(mcts.pop().split(","))
+    bad = runner.invoke(app, ["arena", "sealed_bids", "--agents", "mcts:iters=8,dept=1,random", "--games", "2"])
+    assert bad.exit_code == 2 and "dept" in bad.output and "Traceback" not in bad.output
+
+
 def test_arena_refuses_an_unknown_agent(sealed):
     result = runner.invoke(app, ["arena", "sealed_bids", "--agents", "greedy,oracle", "--games", "2"])
     assert result.exit_code == 2 and "unknown agent 'oracle'" in result.output
