@@ -421,7 +421,7 @@ class Spell(Step):
         if action.startswith("spell:"):
             word = action[6:].lower()
             sp = spelling(state, seat)
-            play = best_layout(state.content.cards, sp, word, genre_in_play(state, seat))
+            play = best_layout(state.content.cards, sp, word, genre_in_play(state, seat), scored=False)
             assert play is not None
             state.push(Arrange(seat, word, play.cards, play.wild))
             return

@@ -111,12 +111,13 @@ def load_dictionary(path: str | None = None) -> Dictionary:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A word laid out: the card at each position and which lie face down."""
+    """A word laid out: the card at each position and which lie face down, and its score
+    (``None`` when only the layout was asked for and no other was possible)."""
 
     word: str
     cards: tuple[int, ...]
     wild: tuple[bool, ...]
-    score: WordScore
+    score: WordScore | None
 
 
 _INFO: dict[int, tuple] = {}
@@ -136,8 +137,11 @@ def _table_info(table: tuple[Card, ...]) -> tuple:
     return info
 
 
-def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int]) -> Play | None:
-    """The highest-scoring legal layout of ``word`` (``None``: the cards cannot spell it)."""
+def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int],
+                scored: bool = True) -> Play | None:
+    """The highest-scoring legal layout of ``word`` (``None``: the cards cannot spell it).
+    ``scored=False``: only the layout is wanted, so when it is the only possible one it is
+    not scored (a word typed or picked is laid out at every turn; its score comes later)."""
     n = len(word)
     if n < sp.min_len or n > sp.max_len:
         return None
@@ -168,7 +172,7 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
     uncovers = uncover_ids.intersection(up_cards)
     foreign_bonus = sp.foreign_bonus
 
-    def leaf() -> None:
+    def leaf(score: bool = True) -> None:
         if not must_up <= used:
             return
         wild_pos = [i for i in range(n) if chosen[i] < 0]
@@ -203,6 +207,9 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
                 wild[pos] = True
             tcards = tuple(cards)
             twild = tuple(wild)
+        if not score:
+            best[0] = Play(word, tcards, twild, None)
+            return
         gip = genre_in_play
         if own_classic_set:
             used_classics = {c for c in tcards if c in own_classic_set}
@@ -225,7 +232,7 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
 
     if not forced and _lone_layout(word, by_letter, chosen, kind):
         used.update(chosen)
-        leaf()
+        leaf(scored)
         return best[0]
 
     remaining_letter: dict[str, int] = {}
@@ -508,5 +515,5 @@ class WordFinder:
             p = best_layout(self.table, sp, w, genre_in_play)
             if p is not None:
                 plays.append(p)
-        plays.sort(key=lambda p: (-p.score.value, -len(p.word), p.word))
+        plays.sort(key=lambda p: (-p.score.value if p.score else 0.0, -len(p.word), p.word))
         return plays[:limit]
