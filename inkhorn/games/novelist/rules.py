@@ -87,7 +87,10 @@ def spelling(state: S, seat: int) -> Spelling:
     own = classics[seat]
     foreign: tuple[int, ...] = ()
     if ev is None or ev.kind != "no_foreign_classics":
-        others = [c for s, held in enumerate(classics) if held and s != seat for c in held]
+        others: list[int] = []
+        for s, held in enumerate(classics):
+            if held and s != seat:
+                others += held
         if others:
             foreign = tuple(sorted(others))
     min_len, max_len, max_wilds = MIN_WORD, 99, 99

@@ -175,7 +175,7 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
     def leaf(score: bool = True) -> None:
         if not must_up <= used:
             return
-        wild_pos = [i for i in range(n) if chosen[i] < 0]
+        wild_pos = [i for i, c in enumerate(chosen) if c < 0] if -1 in chosen else []
         w = len(wild_pos)
         if w < forced or w > max_wilds:
             return
