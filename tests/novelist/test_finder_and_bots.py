@@ -70,6 +70,24 @@ def test_typed_word_gets_the_best_proposal():
     assert isinstance(step, Arrange) and step.word == "the" and not any(step.wild)
 
 
+@pytest.mark.rule("§4.2")
+def test_a_world_lays_out_a_word_from_its_own_hand():
+    """The speller a Spell step listed its words with is kept for laying out the word picked;
+    a world re-dealt for another seat must not inherit it, nor a hand changed since."""
+    state = new(2, 0)
+    set_hand(state, 0, [start(state, 0, ch) for ch in "aeths"])
+    assert any(a.startswith("spell:") for a in state.legal_actions())
+    world = state.determinize(1, 5)  # seat 0's hand re-dealt
+    word = next(a for a in world.legal_actions() if a.startswith("spell:"))
+    world.apply(word)
+    step = world.decision()
+    assert isinstance(step, Arrange) and set(step.cards) <= set(world.hand[0])
+    set_hand(state, 0, [start(state, 0, ch) for ch in "dogsa"])  # after the words were listed
+    state.apply("spell:dog")
+    step = state.decision()
+    assert isinstance(step, Arrange) and set(step.cards) <= set(state.hand[0])
+
+
 def _ints(value):
     if isinstance(value, bool):
         return

@@ -384,6 +384,7 @@ class Spell(Step):
     def legal_actions(self, state: S) -> list[str]:
         seat = self.seat
         sp = spelling(state, seat)
+        state.__dict__["speller"] = (self, len(state.history), tuple(state.hand[seat]), sp)  # see resolve
         words = state.finder.candidates(sp, state.options.candidates)
         acts = [f"spell:{w}" for w in words]
         if state.ink[seat] > 0 and can_draw(state, seat):
@@ -423,7 +424,13 @@ class Spell(Step):
         seat = self.seat
         if action.startswith("spell:"):
             word = action[6:].lower()
-            sp = spelling(state, seat)
+            # the speller the legal actions were listed with, when nothing has happened since
+            # (no action taken, the same hand; a clone or a world starts without it)
+            memo = state.__dict__.get("speller")
+            if memo is not None and memo[0] is self and memo[1] == len(state.history) and memo[2] == tuple(state.hand[seat]):
+                sp = memo[3]
+            else:
+                sp = spelling(state, seat)
             play = best_layout(state.content.cards, sp, word, genre_in_play(state, seat), scored=False)
             assert play is not None
             state.push(Arrange(seat, word, play.cards, play.wild))

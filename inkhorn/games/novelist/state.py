@@ -102,6 +102,7 @@ class NovelistState(GameState):
         # rules.put replaces), then fresh copies of the lists changed in place
         new = self._clone_base()
         d = new.__dict__
+        d.pop("speller", None)  # the last Spell step's speller (rules.Spell), this state's own
         copy = list.copy
         d["deck"] = list(map(copy, self.deck))
         d["hand"] = list(map(copy, self.hand))
