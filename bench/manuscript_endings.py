@@ -10,7 +10,7 @@ of 100 for greedy and 95 of 100 for mcts, at every player count.
 The games are kept: stopping (Ctrl-C) and running the same command again plays only the
 games still missing, so the long all-mcts measure can be spread over several runs.
 
-    python bench/manuscript_endings.py [--agents "greedy;mcts:iters=300"] [--players 2,3,4]
+    python bench/manuscript_endings.py [--agents "greedy,mcts:iters=300"] [--players 2,3,4]
                                        [--games 100] [--seed 0] [--workers 2]
                                        [--out manuscript-endings] [--json out.json]
 """
@@ -45,8 +45,11 @@ def measure(agent: str, players: list[int], games: int, seed: int, workers: int,
 
 
 def main() -> None:
+    from inkhorn.agents import split_agents
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--agents", default="greedy;mcts:iters=300", help="agent specs, separated by ';'")
+    parser.add_argument("--agents", default="greedy,mcts:iters=300",
+                        help="comma-separated agents, as the command line takes them")
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
@@ -57,7 +60,7 @@ def main() -> None:
     players = [int(p) for p in args.players.split(",")]
     rows: list[dict[str, Any]] = []
     print(f"{'agent':<22}{'players':>8}{'games':>7}{'by trigger':>11}{'mean rounds':>12}{'max rounds':>11}")
-    for agent in [a for a in args.agents.split(";") if a]:
+    for agent in split_agents(args.agents):
         for row in measure(agent, players, args.games, args.seed, args.workers, Path(args.out)):
             rows.append(row)
             print(f"{agent:<22}{row['players']:>8}{row['games']:>7}{row['by_trigger']:>11}"

@@ -6,7 +6,7 @@ standing at that moment (score, texts finished, the text under way, cubes in han
 final scores; then per agent how often it triggered and how often it won when it did and
 when another did.
 
-    python bench/manuscript_race.py [--agents "mcts:iters=300;greedy;random"] [--games 18]
+    python bench/manuscript_race.py [--agents "mcts:iters=300,greedy,random"] [--games 18]
                                     [--seed 100]
 """
 
@@ -18,15 +18,17 @@ from collections import Counter
 
 
 def main() -> None:
+    from inkhorn.agents import split_agents
     from inkhorn.games.manuscript import scoring
     from inkhorn.match import play_match
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--agents", default="mcts:iters=300;greedy;random", help="';'-separated agent specs")
+    parser.add_argument("--agents", default="mcts:iters=300,greedy,random",
+                        help="comma-separated agents, as the command line takes them")
     parser.add_argument("--games", type=int, default=18)
     parser.add_argument("--seed", type=int, default=100)
     args = parser.parse_args()
-    specs = [s for s in args.agents.split(";") if s]
+    specs = split_agents(args.agents)
     orders = list(itertools.permutations(range(len(specs))))
     triggered: Counter[str] = Counter()
     won_own: Counter[str] = Counter()
