@@ -141,8 +141,10 @@ def run_experiment(
                 progress(played, len(todo))
         wall = time.perf_counter() - started
     except KeyboardInterrupt:
-        # stopping on purpose: the scheduler's notes on tasks lost with their workers are noise
-        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        # stopping on purpose: the scheduler's notes on tasks lost with their workers are noise,
+        # and so is a callback of its event loop cut short by the interrupt (tornado logs it)
+        for name in ("distributed", "tornado.application"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
         raise
     finally:
         results.write_chunk(pending)
