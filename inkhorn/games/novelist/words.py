@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gzip
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from operator import mul
@@ -147,9 +146,10 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
         return None
     if sp.required and sp.required not in word:
         return None
-    _t, letter_of, face, uncover_ids = _table_info(table)
+    info = _table_info(table)
     hand = sp.hand
-    up_cards = hand + sp.own_classics + sp.foreign_classics
+    up_cards = hand + sp.own_classics + sp.foreign_classics if sp.own_classics or sp.foreign_classics else hand
+    letter_of = info[1]
     by_letter: dict[str, list[int]] = {}
     for cid in up_cards:
         ch = letter_of[cid]
@@ -158,82 +158,42 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
             by_letter[ch] = [cid]
         else:
             cs.append(cid)
-    must_wild = sp.must_wild
-    forced = len(must_wild)
-    max_wilds = sp.max_wilds
-    must_up = set(sp.must_up)
-    hand_set = set(hand)
-    own_classic_set = set(sp.own_classics)
-    foreign_set = set(sp.foreign_classics)
     by_worth: list[int] = []  # free hand cards, best first (the wilds picked from them); built when needed
+    if not sp.must_wild:
+        chosen = _lone_layout(table, sp, word, by_letter)
+        if chosen is not None:
+            laid = _wilds_placed(sp, word, chosen, set(chosen), info, up_cards, by_worth)
+            if laid is None:
+                return None
+            if not scored:
+                return Play(word, laid[0], laid[1], None)
+            return Play(word, laid[0], laid[1], _scored(table, sp, word, laid, genre_in_play)[0])
+    return _searched(table, sp, word, genre_in_play, info, up_cards, by_letter, by_worth)
+
+
+def _searched(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int], info: tuple,
+              up_cards: tuple[int, ...], by_letter: dict[str, list[int]], by_worth: list[int]) -> Play | None:
+    """Every layout of ``word``, scored: the best (identical cards tried once per place)."""
+    n = len(word)
+    forced = len(sp.must_wild)
+    hand_set = set(sp.hand)
+    must_up = set(sp.must_up)
+    foreign_set = set(sp.foreign_classics)
     best: list = [None, -1e18]
     chosen: list[int] = [-1] * n
     used: set[int] = set()
-    uncovers = uncover_ids.intersection(up_cards)
-    foreign_bonus = sp.foreign_bonus
 
-    def leaf(score: bool = True) -> None:
-        if not must_up <= used:
+    def leaf() -> None:
+        laid = _wilds_placed(sp, word, chosen, used, info, up_cards, by_worth)
+        if laid is None:
             return
-        wild_pos = [i for i, c in enumerate(chosen) if c < 0] if -1 in chosen else []
-        w = len(wild_pos)
-        if w < forced or w > max_wilds:
-            return
-        if w == 0:
-            tcards = tuple(chosen)
-            twild = (False,) * n
-        else:
-            if w > forced:
-                if not by_worth:
-                    by_worth.extend(sorted((c for c in hand if c not in must_up), key=face.__getitem__, reverse=True))
-                pool = [c for c in by_worth if c not in used]
-                if w - forced > len(pool):
-                    return
-                picked = list(must_wild) + pool[: w - forced]
-            else:
-                picked = list(must_wild)
-            if uncovers:
-                near = [i for i in wild_pos
-                        if (i > 0 and chosen[i - 1] in uncovers) or (i + 1 < n and chosen[i + 1] in uncovers)]
-                far = [i for i in wild_pos if i not in near]
-                picked.sort(key=lambda c: -face[c])
-                order = near + far
-            else:
-                order = wild_pos
-            cards = chosen[:]
-            wild = [False] * n
-            for pos, cid in zip(order, picked):
-                cards[pos] = cid
-                wild[pos] = True
-            tcards = tuple(cards)
-            twild = tuple(wild)
-        if not score:
-            best[0] = Play(word, tcards, twild, None)
-            return
-        gip = genre_in_play
-        if own_classic_set:
-            used_classics = {c for c in tcards if c in own_classic_set}
-            if used_classics:
-                gip = dict(genre_in_play)
-                for c in used_classics:
-                    gip[table[c].genre] = gip.get(table[c].genre, 0) - 1
-        sc = score_word(table, sp, word, tcards, twild, gip)
-        # prefer using other players' classics (they go back to their owners), then fewer wilds
-        if foreign_set:
-            v = sc.value + foreign_bonus * sum(1 for c in tcards if c in foreign_set) - 0.001 * w
-        else:
-            v = sc.value - 0.001 * w
+        sc, v = _scored(table, sp, word, laid, genre_in_play)
         if v > best[1]:
-            best[0] = Play(word, tcards, twild, sc)
+            best[0] = Play(word, laid[0], laid[1], sc)
             best[1] = v
 
     def kind(c: int) -> tuple:
         return (table[c].key, c in hand_set, c in must_up, c in foreign_set)
-
-    if not forced and _lone_layout(word, by_letter, chosen, kind):
-        used.update(chosen)
-        leaf(scored)
-        return best[0]
 
     remaining_letter: dict[str, int] = {}
     for ch in word:
@@ -279,23 +239,102 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
     return best[0]
 
 
-def _lone_layout(word: str, by_letter: dict[str, list[int]], chosen: list[int], kind: Callable[[int], tuple]) -> bool:
-    """Fill ``chosen`` when the layout search would find one layout only: no card must lie
-    face down, and every letter of the word has either no card (its places go wild, ``-1``)
-    or cards enough, all alike (they go in order, as the search would place them)."""
+def _wilds_placed(sp: Spelling, word: str, chosen: list[int], used: set[int], info: tuple,
+                  up_cards: tuple[int, ...], by_worth: list[int]) -> tuple[tuple[int, ...], tuple[bool, ...], int] | None:
+    """(cards, face down, wilds) of a layout whose face-up cards are placed (``-1``: a place
+    for a wild); ``None`` when it breaks a rule. The forced wilds go first, then the least
+    worth of the free hand cards; a card that uncovers turns up its best neighbour, so the
+    best wilds go beside it."""
+    if sp.must_up and not used.issuperset(sp.must_up):
+        return None
+    if -1 not in chosen:
+        if sp.must_wild:
+            return None
+        return tuple(chosen), (False,) * len(word), 0
+    wild_pos = [i for i, c in enumerate(chosen) if c < 0]
+    w = len(wild_pos)
+    must_wild = sp.must_wild
+    forced = len(must_wild)
+    if w < forced or w > sp.max_wilds:
+        return None
+    face = info[2]
+    if w > forced:
+        if not by_worth:
+            must_up = sp.must_up
+            by_worth.extend(sorted((c for c in sp.hand if c not in must_up), key=face.__getitem__, reverse=True))
+        pool = [c for c in by_worth if c not in used]
+        if w - forced > len(pool):
+            return None
+        picked = list(must_wild) + pool[: w - forced]
+    else:
+        picked = list(must_wild)
+    uncovers = info[3].intersection(up_cards) if info[3] else ()
+    if uncovers:
+        n = len(word)
+        near = [i for i in wild_pos
+                if (i > 0 and chosen[i - 1] in uncovers) or (i + 1 < n and chosen[i + 1] in uncovers)]
+        far = [i for i in wild_pos if i not in near]
+        picked.sort(key=lambda c: -face[c])
+        order = near + far
+    else:
+        order = wild_pos
+    cards = chosen[:]
+    wild = [False] * len(word)
+    for pos, cid in zip(order, picked):
+        cards[pos] = cid
+        wild[pos] = True
+    return tuple(cards), tuple(wild), w
+
+
+def _scored(table: tuple[Card, ...], sp: Spelling, word: str, laid: tuple[tuple[int, ...], tuple[bool, ...], int],
+            genre_in_play: dict[str, int]) -> tuple[WordScore, float]:
+    """The score of a layout, and its worth among the layouts of the word: using other
+    players' classics is preferred (they go back to their owners), then fewer wilds."""
+    tcards, twild, w = laid
+    gip = genre_in_play
+    if sp.own_classics:
+        used_classics = {c for c in tcards if c in sp.own_classics}
+        if used_classics:
+            gip = dict(genre_in_play)
+            for c in used_classics:
+                gip[table[c].genre] = gip.get(table[c].genre, 0) - 1
+    sc = score_word(table, sp, word, tcards, twild, gip)
+    if sp.foreign_classics:
+        foreign = sp.foreign_classics
+        return sc, sc.value + sp.foreign_bonus * sum(1 for c in tcards if c in foreign) - 0.001 * w
+    return sc, sc.value - 0.001 * w
+
+
+def _lone_layout(table: tuple[Card, ...], sp: Spelling, word: str, by_letter: dict[str, list[int]]) -> list[int] | None:
+    """The face-up cards at each place (``-1``: a wild) when the layout search would find one
+    layout only: every letter of the word has either no card (its places go wild) or cards
+    enough, all alike (they go in order, as the search would place them). ``None``: the
+    word needs the search."""
+    chosen = []
     nth: dict[str, int] = {}
-    for i, ch in enumerate(word):
+    for ch in word:
         cards = by_letter.get(ch)
         if cards is None:
-            chosen[i] = -1
+            chosen.append(-1)
             continue
         j = nth.get(ch, 0)
         if j >= len(cards):
-            return False
-        if j == 0 and len(cards) > 1 and len({kind(c) for c in cards}) > 1:
-            return False
-        chosen[i] = cards[j]
+            return None
+        if not j and len(cards) > 1 and not _alike(table, sp, cards):
+            return None
+        chosen.append(cards[j])
         nth[ch] = j + 1
+    return chosen
+
+
+def _alike(table: tuple[Card, ...], sp: Spelling, cards: list[int]) -> bool:
+    """Whether swapping these cards changes nothing: the same card face, all from the hand
+    or none, all to be used face up or none, all lent by other players or none."""
+    first = cards[0]
+    kind = (table[first].key, first in sp.hand, first in sp.must_up, first in sp.foreign_classics)
+    for c in cards[1:]:
+        if (table[c].key, c in sp.hand, c in sp.must_up, c in sp.foreign_classics) != kind:
+            return False
     return True
 
 
