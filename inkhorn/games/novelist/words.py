@@ -354,7 +354,7 @@ class WordFinder:
         self._letter = tuple(c.letter for c in table)
         self._values: dict[float, tuple[float, ...]] = {}
         self._gains: dict[tuple, tuple[list[float], list[float]]] = {}
-        self._shapes: dict[tuple, tuple[list[tuple[int, ...]], list[int]]] = {}
+        self._shapes: dict[tuple, tuple[list[tuple[int, ...]], list[int], list[int]]] = {}
 
     def _card_value(self, c: Card, cw: float) -> float:
         return c.coins * cw + c.prestige + 0.5 * (c.genre_coins * cw + c.genre_prestige) + (0.7 if c.special else 0.0)
@@ -391,23 +391,25 @@ class WordFinder:
             hit = self._gains[key] = (award_gain, reach)
         return hit
 
-    def _subsets(self, shape: tuple[tuple[int, int, int], ...]) -> tuple[list[tuple[int, ...]], list[int]]:
+    def _subsets(self, shape: tuple[tuple[int, int, int], ...]) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
         """Every sub-multiset of a speller's letters: ``shape`` gives per letter (in order) the
         hand cards, the classics and the cards that must be used face up. Returns how many of
         each letter every sub-multiset holds and how many free hand cards it uses (classics
-        are used first), in the order :meth:`ranked_signatures` estimates them. The letters
-        themselves are not part of the shape, so hands of different letters share it."""
+        are used first), and how many letters, in the order :meth:`ranked_signatures`
+        estimates them (the first letter's counts vary fastest). The letters themselves are not
+        part of the shape, so hands of different letters share it."""
         hit = self._shapes.get(shape)
         if hit is None:
             counts: list[tuple[int, ...]] = [()]
             free = [0]
             for hc, cc, mc in shape:
                 parts = [(s, (mc if mc > s - cc else s - cc) - mc) for s in range(mc, hc + cc + 1)]
-                counts = [c + (s,) for c in counts for s, _used in parts]
-                free = [u + used for u in free for _s, used in parts]
+                counts = [c + (s,) for s, _used in parts for c in counts]
+                free = [u + used for _s, used in parts for u in free]
+            sizes = [sum(c) for c in counts]
             if len(self._shapes) >= SHAPE_CACHE:
                 self._shapes.clear()
-            hit = self._shapes[shape] = (counts, free)
+            hit = self._shapes[shape] = (counts, free, sizes)
         return hit
 
     def ranked_signatures(self, sp: Spelling, top: int | None = None) -> list[tuple[float, str]]:
@@ -420,30 +422,34 @@ class WordFinder:
         sub-multisets are looked up best first until none left can enter the top."""
         cv = self._card_values(sp.coin_weight)
         letter_of = self._letter
-        hand_c: dict[str, int] = {}
+        vals: dict[str, list[float]] = {}  # per letter, the estimate of each card
+        for cid in sp.hand:
+            ch = letter_of[cid]
+            vs = vals.get(ch)
+            if vs is None:
+                vals[ch] = [cv[cid]]
+            else:
+                vs.append(cv[cid])
         classic_c: dict[str, int] = {}
+        hand_c: dict[str, int] | None = None  # per letter, the hand's cards (None: no classics)
+        if sp.own_classics or sp.foreign_classics:
+            hand_c = {ch: len(vs) for ch, vs in vals.items()}
+            # another player's classic lends only its letter: worth a token 0.05
+            for cards, lent in ((sp.own_classics, False), (sp.foreign_classics, True)):
+                for cid in cards:
+                    ch = letter_of[cid]
+                    classic_c[ch] = classic_c.get(ch, 0) + 1
+                    vals.setdefault(ch, []).append(0.05 if lent else cv[cid])
         mu_c: dict[str, int] = {}
-        vals: dict[str, list[float]] = {}
-        # another player's classic lends only its letter: worth a token 0.05
-        for cards, counts, lent in (
-            (sp.hand, hand_c, False),
-            (sp.own_classics, classic_c, False),
-            (sp.foreign_classics, classic_c, True),
-        ):
-            for cid in cards:
-                ch = letter_of[cid]
-                counts[ch] = counts.get(ch, 0) + 1
-                vals.setdefault(ch, []).append(0.05 if lent else cv[cid])
         for cid in sp.must_up:
             ch = letter_of[cid]
             mu_c[ch] = mu_c.get(ch, 0) + 1
         f = len(sp.must_wild)
-        n_free = len(sp.hand) - len(sp.must_up)
         wild_cap = min(sp.max_wilds, max(1, f))
         lo_len, hi_len = sp.min_len, min(sp.max_len, MAX_FIND_LEN)
         most = len(sp.hand) + len(sp.own_classics) + len(sp.foreign_classics)
         award_gain, reach = self._award_gain(sp, lo_len, hi_len, f, wild_cap, most)
-        base_budget = f + n_free
+        base_budget = f + len(sp.hand) - len(sp.must_up)
 
         # the estimate of each sub-multiset adds the best cards of each letter, in
         # alphabetical order
@@ -452,17 +458,21 @@ class WordFinder:
         ests = [0.0]
         for ch in letters:
             vs = vals[ch]
+            mu = mu_c.get(ch, 0) if mu_c else 0
+            if len(vs) == 1 and not mu:
+                shape.append((1, 0, 0) if hand_c is None or hand_c.get(ch) else (0, 1, 0))
+                v = vs[0]
+                ests += [est + v for est in ests]  # the letter left out, then in
+                continue
+            hc = len(vs) if hand_c is None else hand_c.get(ch, 0)
+            cl = classic_c.get(ch, 0)
+            shape.append((hc, cl, mu))
             vs.sort(reverse=True)
             pre = [0.0]
             for v in vs:
                 pre.append(pre[-1] + v)
-            mu = mu_c.get(ch, 0)
-            cl = classic_c.get(ch, 0)
-            hc = hand_c.get(ch, 0)
-            shape.append((hc, cl, mu))
-            opts = pre[mu : hc + cl + 1]
-            ests = [est + p for est in ests for p in opts]
-        held, free = self._subsets(tuple(shape))
+            ests = [est + p for p in pre[mu : hc + cl + 1] for est in ests]
+        held, free, sizes = self._subsets(tuple(shape))
         # best subsets first: a signature's length fixes its gain, so the first subset that
         # spells it gives its estimate, and later ones never beat it
         order = sorted(range(len(ests)), key=ests.__getitem__, reverse=True)
@@ -471,55 +481,69 @@ class WordFinder:
         req = sp.required
         by_key, del1 = self.dic.by_key, self.dic.del1
         found: dict[str, float] = {}
-        changed = True
-        kth = 0.0
+        full = top is None
+        n_top = top or 0
+        changed = False
+        # the top-th best estimate found so far: a signature below it can never enter the top
+        # (estimates only fall), so it is not kept
+        kth = -1e18
+        one_wild = f <= 1 <= wild_cap
         for i in order:
-            key = "".join(map(mul, letters, held[i]))
-            k = len(key)
-            if not k:
-                continue  # no letters at all
             est = ests[i]
-            if top is not None and len(found) >= top:
-                # best subsets first: stop once no subset left can enter the top, and skip
-                # those too short for a gain that would let them in
+            k = sizes[i]
+            if not k:
+                continue
+            if not full and len(found) >= n_top:
+                # stop once no subset left can enter the top, and skip those too short for
+                # a gain that would let them in
                 if changed:
-                    kth = sorted(found.values())[-top]
+                    kth = sorted(found.values())[-n_top]
                     changed = False
                 if kth > est + max_bonus:
                     break
                 if kth > est + reach[k]:
                     continue
-            wb = base_budget - free[i]
-            wmax = wb if wb < wild_cap else wild_cap
-            for w in range(f, wmax + 1):
-                L = k + w
-                if lo_len > L or hi_len < L:
-                    continue
-                v = est + award_gain[L]
-                if w == 0:
-                    if key in by_key and key not in found and (not req or req in key):
-                        found[key] = v
-                        changed = True
-                elif w == 1:
-                    if k < 2 and f == 0:
-                        continue  # two-letter words with a wild are never worth offering
-                    sigs = del1.get(key)
-                    if sigs:
+            key = "".join(map(mul, letters, held[i]))
+            # no wild: the sub-multiset's own signature
+            if not f and lo_len <= k <= hi_len and key in by_key:
+                v = est + award_gain[k]
+                if v >= kth and key not in found and (not req or req in key):
+                    found[key] = v
+                    changed = True
+            wb = base_budget - free[i]  # wilds the hand cards left over can make
+            if wb < 1:
+                continue
+            # one wild: the signatures one letter longer (two-letter words with a wild are
+            # never worth offering)
+            if one_wild and lo_len <= k + 1 <= hi_len and (k >= 2 or f):
+                sigs = del1.get(key)
+                if sigs:
+                    v = est + award_gain[k + 1]
+                    if v >= kth:
                         for sig in sigs:
                             if sig not in found and (not req or req in sig):
                                 found[sig] = v
                                 changed = True
-                else:
-                    for x in ALPHABET:
-                        pos = 0
-                        while pos < k and key[pos] < x:
-                            pos += 1
-                        for sig in del1.get(key[:pos] + x + key[pos:], ()):
-                            if sig not in found and (not req or req in sig):
-                                found[sig] = v
-                                changed = True
-        ranked = sorted(zip(found.values(), found), reverse=True)
-        return ranked if top is None else ranked[:top]
+            # two wilds or more (forced ones)
+            for w in range(max(2, f), (wb if wb < wild_cap else wild_cap) + 1):
+                L = k + w
+                if lo_len > L or hi_len < L:
+                    continue
+                v = est + award_gain[L]
+                if v < kth:
+                    continue
+                for x in ALPHABET:
+                    pos = 0
+                    while pos < k and key[pos] < x:
+                        pos += 1
+                    for sig in del1.get(key[:pos] + x + key[pos:], ()):
+                        if sig not in found and (not req or req in sig):
+                            found[sig] = v
+                            changed = True
+        if full or len(found) <= n_top:
+            return sorted(zip(found.values(), found), reverse=True)
+        kth = sorted(found.values())[-n_top]
+        return sorted([(v, sig) for sig, v in found.items() if v >= kth], reverse=True)[:n_top]
 
     def candidates(self, sp: Spelling, limit: int = 12) -> list[str]:
         """Up to ``limit`` good words by estimate (cheap; no layouts), best first."""
