@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from inkhorn.core.checks import check_determinize
-from inkhorn.games.novelist.rules import Arrange, genre_in_play, spelling
+from inkhorn.games.novelist.rules import Arrange, Spell, genre_in_play, put, spelling, word_speller
 from inkhorn.match import play_match
 from tests.novelist.helpers import card_id, new, set_hand, start, take
 
@@ -86,6 +86,46 @@ def test_a_world_lays_out_a_word_from_its_own_hand():
     state.apply("spell:dog")
     step = state.decision()
     assert isinstance(step, Arrange) and set(step.cards) <= set(state.hand[0])
+
+
+@pytest.mark.rule("§4.2")
+def test_the_kept_speller_is_the_speller_of_the_moment():
+    """Wherever the speller a Spell step listed its words with is used again (laying out the
+    word picked, scoring it when its layout is accepted) it must equal the one worked out
+    afresh. Seeded random games with events and awards; at a third of the decisions the
+    actions are listed on a copy, so the kept speller often dates from an earlier decision
+    (after ink drawn, a power used or a word abandoned) and must then not be used."""
+    import random
+
+    checked = kept = 0
+    for seed in range(4):
+        state = new(3, seed, events=True, awards=True)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            step = state.decision()
+            listed = rng.random() < 0.67
+            acts = state.legal_actions() if listed else state.clone().legal_actions()
+            action = rng.choice(acts)
+            if (isinstance(step, Spell) and action.startswith("spell:")) or (isinstance(step, Arrange) and action == "accept"):
+                memo = state.__dict__.get("speller")
+                fresh = spelling(state, step.seat)
+                assert word_speller(state, step.seat) == fresh
+                checked += 1
+                kept += memo is not None and memo[3] == fresh
+            state.apply_trusted(action)
+    assert checked >= 300 and kept >= checked // 3
+    # ink lifted with a remover leaves the hand as it was but frees the card: a word picked
+    # next without listing the words again (as a replay does) is laid out with the new speller
+    state = new(2, 0)
+    hand = [start(state, 0, ch) for ch in "aeths"]
+    set_hand(state, 0, hand)
+    state.inked[0] = (hand[0],)  # the A carries ink: it must be used face up
+    put(state, "remover", 0, 1)
+    assert "spell:the" not in state.legal_actions()
+    state.apply(f"remove:{hand[0]}")
+    state.apply("spell:the")
+    step = state.decision()
+    assert isinstance(step, Arrange) and step.word == "the" and not any(step.wild)
 
 
 def _ints(value):

@@ -384,7 +384,7 @@ class Spell(Step):
     def legal_actions(self, state: S) -> list[str]:
         seat = self.seat
         sp = spelling(state, seat)
-        state.__dict__["speller"] = (self, len(state.history), tuple(state.hand[seat]), sp)  # see resolve
+        state.__dict__["speller"] = (seat, len(state.history), tuple(state.hand[seat]), sp)  # see word_speller
         words = state.finder.candidates(sp, state.options.candidates)
         acts = [f"spell:{w}" for w in words]
         if state.ink[seat] > 0 and can_draw(state, seat):
@@ -424,14 +424,8 @@ class Spell(Step):
         seat = self.seat
         if action.startswith("spell:"):
             word = action[6:].lower()
-            # the speller the legal actions were listed with, when nothing has happened since
-            # (no action taken, the same hand; a clone or a world starts without it)
-            memo = state.__dict__.get("speller")
-            if memo is not None and memo[0] is self and memo[1] == len(state.history) and memo[2] == tuple(state.hand[seat]):
-                sp = memo[3]
-            else:
-                sp = spelling(state, seat)
-            play = best_layout(state.content.cards, sp, word, genre_in_play(state, seat), scored=False)
+            play = best_layout(state.content.cards, word_speller(state, seat), word, genre_in_play(state, seat),
+                               scored=False)
             assert play is not None
             state.push(Arrange(seat, word, play.cards, play.wild))
             return
@@ -466,6 +460,21 @@ class Spell(Step):
         if action == "pass":
             return "pass: discard the hand, return ink, draw a new hand"
         return action
+
+
+_LAYOUT_ACTIONS = ("wild:", "up:")
+
+
+def word_speller(state: S, seat: int) -> Spelling:
+    """The speller of the word being picked or laid out. The one the Spell step listed its
+    words with serves while nothing but the word and its layout was decided since (the same
+    seat and hand); otherwise (a clone, a world, a replay) it is worked out again."""
+    memo = state.__dict__.get("speller")
+    if memo is not None and memo[0] == seat and memo[2] == tuple(state.hand[seat]):
+        since = state.history[memo[1] :]
+        if not since or (since[0].startswith("spell:") and all(a.startswith(_LAYOUT_ACTIONS) for a in since[1:])):
+            return memo[3]
+    return spelling(state, seat)
 
 
 def why_unspellable(state: S, sp: Spelling, word: str) -> str:
@@ -664,7 +673,7 @@ class Arrange(Step):
 
 def apply_word(state: S, seat: int, word: str, cards: tuple[int, ...], wild: tuple[bool, ...]) -> None:
     table = state.content.cards
-    sp = spelling(state, seat)
+    sp = word_speller(state, seat)
     sc = score_word(table, sp, word, cards, wild, genre_in_play(state, seat, cards))
     ongoing_coins, ongoing_prestige = classic_income(state, seat, cards)
     hand = state.hand[seat]
