@@ -27,6 +27,11 @@ a game like Novelist more than the rest of an iteration:
   decisions, or greedy ones on the heuristic, which costs a heuristic call per candidate
   at every step) can come first. Valuing the leaf at once is about three times faster
   than three greedy rollout steps (bench/mcts.py); bench/ladder compares their strength.
+* **Implicit minimax** (``minimax`` > 0; Lanctot, Winands, Pepels and Sturtevant, 2014). Each
+  node also keeps the heuristic values of its best line: a new leaf its own, a node those of
+  the child best for the seat choosing there. A child is then judged by a mix of its mean
+  return and that value, so a good heuristic is not drowned in the average over the poor
+  replies the search tries while it explores.
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
   margin against the best other seat, or a mix of both. By default UCT rescales the
   children's mean returns to [0, 1] at each node (min-max), so a seat far behind or far
@@ -89,6 +94,9 @@ class MCTSParams(AgentParams):
         "and at nodes of more than widen_above actions), at the root only, or at random",
     )
     order_candidates: int = Field(200, ge=1, description="candidates of a widened node ranked by the heuristic")
+    minimax: float = Field(
+        0.0, ge=0, le=1, description="weight of the heuristic's best line (implicit minimax) in a child's value"
+    )
     details: Literal["heuristic", "search"] = Field(
         "heuristic",
         description="steps that only settle how a choice is carried out (Step.detail), below the root: "
@@ -97,7 +105,7 @@ class MCTSParams(AgentParams):
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "mover", "order")
+    __slots__ = ("children", "visits", "avail", "total", "mover", "order", "best")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[str, _Node] = {}
@@ -106,6 +114,7 @@ class _Node:
         self.total = 0.0
         self.mover = mover
         self.order: dict[str, int] | None = None
+        self.best: list[float] | None = None  # every seat's value at the end of the best line (minimax)
 
 
 @dataclass
@@ -216,6 +225,7 @@ class MCTSAgent(Agent):
         p = self.params
         c = p.c
         normalize = p.normalize
+        mix = p.minimax
         ordered = p.order == "heuristic"
         settle = p.details == "heuristic"
         log = math.log
@@ -261,6 +271,9 @@ class MCTSAgent(Agent):
                 break
             chosen = None
             qs = [child.total / child.visits for _, child in available]
+            if mix:
+                qs = [(1.0 - mix) * q + mix * child.best[child.mover] if child.best is not None else q
+                      for q, (_, child) in zip(qs, available)]
             if normalize and len(available) > 1:
                 low = min(qs)
                 spread = max(qs) - low
@@ -277,13 +290,17 @@ class MCTSAgent(Agent):
             path.append(node)
         if not world.stack:
             rewards = self.terminal_rewards(world)
+            leaf_value = rewards
         elif p.depth == 0:
-            rewards = self._cut_rewards(world)
+            rewards = leaf_value = self._cut_rewards(world)
         else:
+            leaf_value = self._cut_rewards(world) if mix else []
             rewards = self._rollout(world, rng)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
+        if mix:
+            _back_up_best(path, leaf_value)
 
     def _pick_untried(self, node: _Node, untried: list[str], rng: random.Random) -> str:
         if node.order is not None:
@@ -359,3 +376,21 @@ class MCTSAgent(Agent):
         tanh = math.tanh
         return [0.5 + 0.5 * tanh(v / scale) for v in values]
 
+
+
+def _back_up_best(path: list[_Node], leaf_value: list[float]) -> None:
+    """The new leaf's values, then for each node above it those of its child best for the
+    seat choosing there (every seat maximises its own value)."""
+    leaf = path[-1]
+    if leaf.best is None:
+        leaf.best = leaf_value
+    for node in reversed(path[:-1]):
+        best = None
+        top = -1.0
+        for child in node.children.values():
+            values = child.best
+            if values is not None and values[child.mover] > top:
+                best, top = values, values[child.mover]
+        if best is None or best is node.best:
+            return  # nothing above changes
+        node.best = best

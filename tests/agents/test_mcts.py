@@ -208,12 +208,26 @@ def test_detail_steps_below_the_root_are_settled_by_the_heuristic():
     assert len(agent.last.visits) == 20
 
 
-def test_each_seat_maximises_its_own_return():
+def test_implicit_minimax_judges_a_choice_by_its_best_line():
+    """Crafting searched way by way (its best way ranked first) averages 0.5 over the ways
+    tried, yet its best line is worth 10: with implicit minimax the bot crafts, without it
+    it takes the sure 5."""
+    state = CRAFT.new_game(2, 0)
+    for seed in range(3):
+        plain = make_agent("mcts:iters=200,details=search,widen_above=10", seed=seed)
+        assert plain.choose(state, 0) == "plain"
+        mixed = make_agent("mcts:iters=200,details=search,widen_above=10,minimax=0.5", seed=seed)
+        assert mixed.choose(state, 0) == "craft"
+        assert mixed.last.visits["craft"] > mixed.last.visits["plain"]
+
+
+@pytest.mark.parametrize("minimax", [0.0, 0.5])
+def test_each_seat_maximises_its_own_return(minimax):
     """Three seats name numbers in turn: every seat, searched, gets near the target
     (the others' later picks are noise in its return, so allow a step or two)."""
     state = PICK.new_game(3, 0, {"candidates": 40, "target": 23})
     for seat in range(3):
-        agent = make_agent("mcts:iters=300", seed=seat)
+        agent = make_agent(f"mcts:iters=300,minimax={minimax}", seed=seat)
         assert abs(int(agent.choose(state, seat)[2:]) - 23) <= 2
         state.apply("n:23" if seat else "n:5")
 
