@@ -176,9 +176,6 @@ def _searched(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: d
     """Every layout of ``word``, scored: the best (identical cards tried once per place)."""
     n = len(word)
     forced = len(sp.must_wild)
-    hand_set = set(sp.hand)
-    must_up = set(sp.must_up)
-    foreign_set = set(sp.foreign_classics)
     best: list = [None, -1e18]
     chosen: list[int] = [-1] * n
     used: set[int] = set()
@@ -191,9 +188,6 @@ def _searched(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: d
         if v > best[1]:
             best[0] = Play(word, laid[0], laid[1], sc)
             best[1] = v
-
-    def kind(c: int) -> tuple:
-        return (table[c].key, c in hand_set, c in must_up, c in foreign_set)
 
     remaining_letter: dict[str, int] = {}
     for ch in word:
@@ -217,7 +211,7 @@ def _searched(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: d
         elif cands:
             seen_kinds = set()
             for c in cands:
-                k = kind(c)
+                k = _kind(table, sp, c)
                 if k in seen_kinds:
                     continue  # identical cards give identical layouts
                 seen_kinds.add(k)
@@ -330,12 +324,14 @@ def _lone_layout(table: tuple[Card, ...], sp: Spelling, word: str, by_letter: di
 def _alike(table: tuple[Card, ...], sp: Spelling, cards: list[int]) -> bool:
     """Whether swapping these cards changes nothing: the same card face, all from the hand
     or none, all to be used face up or none, all lent by other players or none."""
-    first = cards[0]
-    kind = (table[first].key, first in sp.hand, first in sp.must_up, first in sp.foreign_classics)
-    for c in cards[1:]:
-        if (table[c].key, c in sp.hand, c in sp.must_up, c in sp.foreign_classics) != kind:
-            return False
-    return True
+    kind = _kind(table, sp, cards[0])
+    return all(_kind(table, sp, c) == kind for c in cards[1:])
+
+
+def _kind(table: tuple[Card, ...], sp: Spelling, c: int) -> tuple:
+    """What makes two cards of a letter lay out differently: the card face, from the hand or
+    not, to be used face up or not, lent by another player or not."""
+    return (table[c].key, c in sp.hand, c in sp.must_up, c in sp.foreign_classics)
 
 
 # ---- the finder --------------------------------------------------------------------------------
