@@ -58,9 +58,12 @@ def _client(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
     # Ctrl-C reaches every process of the terminal's group: the worker processes are started
     # ignoring it (a spawned Python keeps an ignored SIGINT), so only this process answers,
     # saves what finished and closes the cluster, with no worker tracebacks on the screen.
+    # The cluster's own logs stay off the screen too: a game that fails or a worker that dies
+    # comes back as the future's error and is said once, in one line; what a worker logs when
+    # its scheduler closes first (a heartbeat cut short) is noise on the progress bar.
     with _sigint_ignored():
         cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
-                               silence_logs=logging.ERROR)
+                               silence_logs=logging.CRITICAL)
     return Client(cluster), cluster
 
 
