@@ -27,6 +27,8 @@ a game like Novelist more than the rest of an iteration:
   decisions, or greedy ones on the heuristic, which costs a heuristic call per candidate
   at every step) can come first. Valuing the leaf at once is about three times faster
   than three greedy rollout steps (bench/mcts.py); bench/ladder compares their strength.
+* **Per game.** A game may tune these settings (``Game.search_settings``, found with the
+  ladders of bench/ladder); a bot spec's own parameters win over them.
 * **Implicit minimax** (``minimax`` > 0; Lanctot, Winands, Pepels and Sturtevant, 2014). Each
   node also keeps the heuristic values of its best line: a new leaf its own, a node those of
   the child best for the seat choosing there. A child is then judged by a mix of its mean
@@ -55,6 +57,8 @@ from typing import Literal
 from pydantic import Field
 
 from inkhorn.agents.base import Agent, AgentParams
+from inkhorn.core.game import Game
+from inkhorn.core.options import parse_options
 from inkhorn.core.state import GameState
 
 DEFAULT_ITERS = 300
@@ -139,6 +143,19 @@ class MCTSAgent(Agent):
     def __init__(self, seed: int = 0, params=None):
         super().__init__(seed, params)
         self.last = SearchStats()
+        self._p = self.params
+        self._by_game: dict[str, MCTSParams] = {}
+
+    def settings(self, game: Game) -> MCTSParams:
+        """What a search in ``game`` uses: the spec's parameters, and the game's
+        ``search_settings`` for those the spec leaves out."""
+        settled = self._by_game.get(game.id)
+        if settled is None:
+            given = self.params.model_dump(exclude_unset=True)
+            settled = self._by_game[game.id] = parse_options(
+                MCTSParams, {**game.search_settings, **given}, owner="the mcts agent"
+            )
+        return settled
 
     # ---- the decision -------------------------------------------------------------------
     def choose(self, state: GameState, seat: int) -> str:
@@ -150,7 +167,7 @@ class MCTSAgent(Agent):
         return self.search(state, seat, decision_seed)
 
     def search(self, state: GameState, seat: int, decision_seed: int) -> str:
-        p = self.params
+        p = self._p = self.settings(state.game)
         iters = p.iters if p.iters is not None else (None if p.time is not None else DEFAULT_ITERS)
         deadline = None if p.time is None else time.perf_counter() + p.time
         rng = random.Random(decision_seed)
@@ -207,12 +224,12 @@ class MCTSAgent(Agent):
     # ---- one iteration ----------------------------------------------------------------
     def _widened(self, world: GameState, n_legal: int) -> bool:
         step = world.stack[-1]
-        return step.open or n_legal > self.params.widen_above
+        return step.open or n_legal > self._p.widen_above
 
     def _rank(self, world: GameState, legal: list[str], seat: int, rng: random.Random) -> dict[str, int]:
         """Candidates in the order of the mover's heuristic (best first)."""
         heuristic = world.game.heuristic
-        pool = legal if len(legal) <= self.params.order_candidates else rng.sample(legal, self.params.order_candidates)
+        pool = legal if len(legal) <= self._p.order_candidates else rng.sample(legal, self._p.order_candidates)
         scored = []
         for index, action in enumerate(pool):
             after = world.clone()
@@ -222,7 +239,7 @@ class MCTSAgent(Agent):
         return {action: rank for rank, (_, _, action) in enumerate(scored)}
 
     def _iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
-        p = self.params
+        p = self._p
         c = p.c
         normalize = p.normalize
         mix = p.minimax
@@ -312,7 +329,7 @@ class MCTSAgent(Agent):
     # ---- rollouts and returns ---------------------------------------------------------------
     def _rollout(self, world: GameState, rng: random.Random) -> list[float]:
         """Play on from a new leaf; returns per seat."""
-        p = self.params
+        p = self._p
         cap = p.depth
         steps = 0
         if p.rollout == "random":
@@ -345,7 +362,7 @@ class MCTSAgent(Agent):
         return self.terminal_rewards(world)
 
     def terminal_rewards(self, world: GameState) -> list[float]:
-        p = self.params
+        p = self._p
         n = world.num_players
         if p.reward != "margin":
             winners = world.winners()
@@ -368,7 +385,7 @@ class MCTSAgent(Agent):
     def _cut_rewards(self, world: GameState) -> list[float]:
         """A rollout cut short: every seat's heuristic, in one call, squashed to (0, 1)."""
         values = world.game.heuristics(world)
-        scale = self.params.cut_scale
+        scale = self._p.cut_scale
         if scale is None:
             self._cut_sum += sum(abs(v) for v in values)
             self._cut_n += len(values)

@@ -41,6 +41,9 @@ class Game(ABC, Generic[S]):
     json_types: ClassVar[tuple[type, ...]] = ()
     # Co-operative modes can end with every seat beaten (``winners()`` empty).
     all_may_lose: ClassVar[bool] = False
+    # The search bot's settings that suit this game better than its defaults (found with the
+    # ladders in bench/ladder), as ``mcts:key=value`` parameters; a bot spec's own win.
+    search_settings: ClassVar[Mapping[str, Any]] = {}
 
     def __init__(self) -> None:
         self.State.game = self

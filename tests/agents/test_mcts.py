@@ -160,6 +160,27 @@ def test_every_seat_valued_in_one_pass_agrees_with_each_seat_alone(game_id):
         assert one_pass == pytest.approx([game.heuristic(state, s) for s in range(state.num_players)])
 
 
+def test_a_game_tunes_the_settings_a_spec_leaves_out(monkeypatch):
+    monkeypatch.setattr(type(NIM), "search_settings", {"iters": 7, "depth": 2})
+    state = NIM.new_game(2, 0)
+    agent = make_agent("mcts:depth=1", seed=1)
+    agent.choose(state, 0)
+    assert agent.last.iterations == 7
+    assert agent.settings(NIM).depth == 1  # the spec's own parameter wins
+    assert agent.spec() == "mcts:depth=1"  # the spec is what was asked for
+    given = make_agent("mcts:iters=5", seed=1)
+    given.choose(state, 0)
+    assert given.last.iterations == 5
+
+
+@pytest.mark.parametrize("game_id", games.game_ids())
+def test_every_games_search_settings_are_mcts_parameters(game_id):
+    game = games.get_game(game_id)
+    settings = make_agent("mcts").settings(game)
+    for key, value in game.search_settings.items():
+        assert getattr(settings, key) == value
+
+
 def test_mcts_finds_the_winning_nim_move():
     """Ten stones: taking two leaves eight, a multiple of four, and wins."""
     state = NIM.new_game(2, 0)
