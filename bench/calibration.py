@@ -41,6 +41,7 @@ def sample(game_id: str, games: int, seed: int) -> list[tuple[float, str, float,
         decisions = 0
         while not state.is_terminal():
             seat = state.current_seat()
+            assert seat is not None  # a game not over has a seat to move
             if len(state.legal_actions()) > 1:
                 taken.append((decisions, type(state.decision()).__name__, game.heuristics(state)))
             state.apply(bots[seat].choose(state, seat))
