@@ -63,3 +63,28 @@ def test_a_sketch_adds_more_when_the_inks_pay_for_it():
         give_stock(with_it, 0, sk.id)
         gains.append(prospects(with_it, 0) - prospects(without, 0))
     assert gains[0] > gains[1] > 0
+
+
+def test_the_last_last_hour_counts_what_a_copyist_still_to_play_will_place():
+    """On the game's last Day, a copyist whose Last Hour turn is still to come will place the
+    sketches its inks pay for; one whose turn is over scores nothing more. (Valued at their
+    points so far, the others looked weaker before their turns than after, and the search
+    preferred lines that stopped before them.)"""
+    from inkhorn.games.scriptoria.scoring import score
+
+    from .helpers import find_sketch, give_stock, set_inks, to_last_hour
+
+    state = to_last_hour(new(3), seat=0)
+    paid = find_sketch(state, "border", {"black": 1, "gold": 1, "green": 1})
+    unpaid = find_sketch(state, "border", exclude=(paid,))
+    give_stock(state, 1, paid, unpaid)
+    state.discards = sorted(state.discards + state.sketch_bag)  # the bag empties: this Day is the last
+    state.sketch_bag = []
+    set_inks(state, 1, black=1, gold=1, green=1)
+    points = state.content.sketches[state.content.sketch_index[paid]].points
+    assert points > 0
+    assert prospects(state, 1) == score(state, 1) + points  # seat 1 plays after seat 0
+    state.apply("end")
+    assert state.current_seat() == 1
+    assert prospects(state, 0) == score(state, 0)  # seat 0's last turn is over
+    assert prospects(state, 1) == score(state, 1) + points

@@ -207,7 +207,7 @@ def prospects(state: ScriptoriaState, p: int) -> float:
     c = state.content
     v = float(score(state, p))
     if last_day(state) and state.phase >= rules.LAST:
-        return v  # nothing left in hand will score any more
+        return v + _last_placements(state, p)
     scroll = state.scrolls[p]
     filled_total = 0
     last = len(c.part_slots) - 1
@@ -256,6 +256,32 @@ def prospects(state: ScriptoriaState, p: int) -> float:
     if state.grimoire == p:
         v += W_GRIMOIRE
     return v
+
+
+def _last_placements(state: ScriptoriaState, p: int) -> float:
+    """The game's last Last Hour: a copyist whose turn is still to come (or under way) will
+    place the sketches its inks pay for, and score their points; one whose turn is over
+    scores nothing more. (Valuing both at the points already scored made every leaf before
+    the others' last turns look better than it is.)"""
+    n = state.num_players
+    if state.phase != rules.LAST or (p - state.archivist) % n < (state.turn - state.archivist) % n:
+        return 0.0
+    c = state.content
+    scroll = state.scrolls[p]
+    row = list(state.inks[p * 5 : p * 5 + 5])
+    pos = state.lectern_of(p)
+    own = list(state.stocks[p]) + (list(state.lectern_sketches[pos]) if pos >= 0 else [])
+    free = [sum(1 for i in c.slots_of_kind[kind] if scroll[i] == EMPTY) for kind in range(len(c.slots_of_kind))]
+    gain = 0.0
+    for i in sorted(own, key=lambda i: -c.sketches[i].points):
+        sk = c.sketches[i]
+        if free[sk.kind]:
+            need = rules.need_of(state, p, i)
+            if rules.affordable(need, row):
+                _spend(need, row)
+                free[sk.kind] -= 1
+                gain += sk.points
+    return gain
 
 
 def _spend(need: list[int], row: list[int]) -> None:
