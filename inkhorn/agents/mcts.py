@@ -34,6 +34,11 @@ a game like Novelist more than the rest of an iteration:
   the child best for the seat choosing there. A child is then judged by a mix of its mean
   return and that value, so a good heuristic is not drowned in the average over the poor
   replies the search tries while it explores.
+* **Progressive bias** (``bias`` > 0; Chaslot, Winands, van den Herik, Uiterwijk and
+  Bouzy, 2008). At the root, a move's UCT value also gets the mover's heuristic of it,
+  rescaled to [0, 1] among the root's moves, times ``bias``, over its visits + 1: while the
+  search cannot yet tell the moves apart, the heuristic's choice leads, and the search
+  overrules it only with the visits to back that.
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
   margin against the best other seat, or a mix of both. By default UCT rescales the
   children's mean returns to [0, 1] at each node (min-max), so a seat far behind or far
@@ -101,6 +106,10 @@ class MCTSParams(AgentParams):
     minimax: float = Field(
         0.0, ge=0, le=1, description="weight of the heuristic's best line (implicit minimax) in a child's value"
     )
+    bias: float = Field(
+        0.0, ge=0, description="progressive bias at the root: the mover's heuristic of each move, rescaled to "
+        "[0, 1], times this, fading as 1 / (visits + 1)",
+    )
     details: Literal["heuristic", "search"] = Field(
         "heuristic",
         description="steps that only settle how a choice is carried out (Step.detail), below the root: "
@@ -145,6 +154,7 @@ class MCTSAgent(Agent):
         self.last = SearchStats()
         self._p = self.params
         self._by_game: dict[str, MCTSParams] = {}
+        self._prior: dict[str, float] | None = None
 
     def settings(self, game: Game) -> MCTSParams:
         """What a search in ``game`` uses: the spec's parameters, and the game's
@@ -168,6 +178,7 @@ class MCTSAgent(Agent):
 
     def search(self, state: GameState, seat: int, decision_seed: int) -> str:
         p = self._p = self.settings(state.game)
+        self._prior = None
         iters = p.iters if p.iters is not None else (None if p.time is not None else DEFAULT_ITERS)
         deadline = None if p.time is None else time.perf_counter() + p.time
         rng = random.Random(decision_seed)
@@ -202,6 +213,8 @@ class MCTSAgent(Agent):
                 world.rng.reseed(rng.getrandbits(62))
             if done == 0 and p.order != "random" and self._widened(state, len(root_legal)):
                 root.order = self._rank(world, root_legal, seat, rng)
+            if done == 0 and p.bias > 0:
+                self._prior = self._root_prior(world, root_legal, seat)
             self._iterate(root, world, rng)
             done += 1
         seconds = time.perf_counter() - started
@@ -237,6 +250,19 @@ class MCTSAgent(Agent):
             scored.append((-heuristic(after, seat), index, action))
         scored.sort()
         return {action: rank for rank, (_, _, action) in enumerate(scored)}
+
+    def _root_prior(self, world: GameState, legal: list[str], seat: int) -> dict[str, float]:
+        """``bias`` times the mover's heuristic after each root move, rescaled to [0, 1]."""
+        heuristic = world.game.heuristic
+        values = {}
+        for action in legal:
+            after = world.clone()
+            after.apply_trusted(action)
+            values[action] = heuristic(after, seat)
+        low = min(values.values())
+        spread = max(values.values()) - low
+        w = self._p.bias
+        return {a: w * (v - low) / spread if spread > 1e-12 else 0.0 for a, v in values.items()}
 
     def _iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
         p = self._p
@@ -297,8 +323,11 @@ class MCTSAgent(Agent):
                 scale = 1.0 / spread if spread > 1e-12 else 0.0
             else:
                 low, scale = 0.0, 1.0
+            prior = self._prior if node is root else None
             for (action, child), q in zip(available, qs):
                 value = (q - low) * scale + c * sqrt(log(child.avail) / child.visits)
+                if prior is not None:
+                    value += prior.get(action, 0.0) / (child.visits + 1)
                 if value > best_value:
                     chosen, best, best_value = action, child, value
             assert chosen is not None and best is not None  # ``available`` is never empty here

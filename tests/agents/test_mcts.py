@@ -181,6 +181,19 @@ def test_every_games_search_settings_are_mcts_parameters(game_id):
         assert getattr(settings, key) == value
 
 
+def test_progressive_bias_leans_the_root_to_the_heuristics_choice(monkeypatch):
+    """Where the search cannot tell the moves apart (every leaf valued alike), the bias gives
+    the heuristic's best move the most visits; without it, the visits spread evenly."""
+    monkeypatch.setattr(type(NIM), "heuristics", lambda self, state: [0.0] * state.num_players)
+    state = NIM.new_game(2, 0, {"stones": 21})
+    biased = make_agent("mcts:iters=60,bias=1", seed=2)
+    assert biased.choose(state, 0) == "take:1"
+    plain = make_agent("mcts:iters=60", seed=2)
+    plain.choose(state, 0)
+    assert max(plain.last.visits.values()) - min(plain.last.visits.values()) <= 1
+    assert biased.last.visits["take:1"] > plain.last.visits["take:1"]
+
+
 def test_mcts_finds_the_winning_nim_move():
     """Ten stones: taking two leaves eight, a multiple of four, and wins."""
     state = NIM.new_game(2, 0)
