@@ -228,8 +228,7 @@ def prospects(state: ScriptoriaState, p: int) -> float:
     # sketches waiting on the lectern or in stock, best first, as many as free slots of their
     # kind: those the seat's inks pay for (taken best first, their inks set aside) are worth
     # more than those waiting for inks to come
-    pos = state.lectern_of(p)
-    own = list(state.stocks[p]) + (list(state.lectern_sketches[pos]) if pos >= 0 else [])
+    own = state.held(p)
     if own:
         by_kind: dict[int, list] = {}
         for i in own:
@@ -269,8 +268,7 @@ def _last_placements(state: ScriptoriaState, p: int) -> float:
     c = state.content
     scroll = state.scrolls[p]
     row = list(state.inks[p * 5 : p * 5 + 5])
-    pos = state.lectern_of(p)
-    own = list(state.stocks[p]) + (list(state.lectern_sketches[pos]) if pos >= 0 else [])
+    own = state.held(p)
     free = [sum(1 for i in c.slots_of_kind[kind] if scroll[i] == EMPTY) for kind in range(len(c.slots_of_kind))]
     gain = 0.0
     for i in sorted(own, key=lambda i: -c.sketches[i].points):

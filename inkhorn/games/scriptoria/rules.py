@@ -543,9 +543,7 @@ def choose_slot(state: ScriptoriaState, seat: int, sketch: int, side: str | None
 
 def check_placing(state: ScriptoriaState, seat: int, sketch: int, slot: int | None = None) -> None:
     """A loaded placement in progress: the sketch is the seat's to place, the slot empty."""
-    pos = state.lectern_of(seat)
-    held = state.stocks[seat] + (state.lectern_sketches[pos] if pos >= 0 else ())
-    state.require(sketch in held, "sketch", f"{clip(sketch)} is not a sketch {seat_name(seat)} holds")
+    state.require(sketch in state.held(seat), "sketch", f"{clip(sketch)} is not a sketch {seat_name(seat)} holds")
     if slot is not None:
         scroll = state.scrolls[seat]
         state.require(0 <= slot < len(scroll) and scroll[slot] == EMPTY, "slot", f"{clip(slot)} is no empty place of the scroll")

@@ -83,6 +83,11 @@ class ScriptoriaState(GameState):
         except ValueError:
             return -1
 
+    def held(self, seat: int) -> tuple[int, ...]:
+        """The sketches ``seat`` may place: its stock, then its lectern's."""
+        pos = self.lectern_of(seat)
+        return self.stocks[seat] + self.lectern_sketches[pos] if pos >= 0 else self.stocks[seat]
+
     def supply_of(self, seat: int) -> int:
         """Supply index (see SUPPLIES) of ``seat``'s lectern, or -1."""
         pos = self.lectern_of(seat)
