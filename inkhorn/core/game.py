@@ -8,6 +8,7 @@ type, game and state.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping
@@ -105,6 +106,12 @@ class Game(ABC, Generic[S]):
         on its path. Games whose heuristic compares seats override it to value each seat
         once (see ``margins``)."""
         return [self.heuristic(state, s) for s in range(state.num_players)]
+
+    def playout(self, state: S, legal: list[str], rng: random.Random) -> str:
+        """A quick move of the seat to act, from ``legal``, for a search's rollouts
+        (``mcts:rollout=playout``): at random unless the game knows a move about as cheap
+        and more like a player's. It reads only what the seat to act may know."""
+        return legal[rng.randrange(len(legal))]
 
     @abstractmethod
     def render(self, state: S, seat: int | None) -> Any:

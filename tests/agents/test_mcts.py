@@ -218,6 +218,23 @@ def test_greedy_rollouts_play_to_the_end():
     assert agent.choose(state, 0) == "take:1"
 
 
+def test_playout_rollouts_take_the_games_quick_move(monkeypatch):
+    """With ``rollout=playout`` every rollout decision with a choice is the game's quick move,
+    from the legal actions of the world the search plays in."""
+    asked = []
+
+    def quick(self, state, legal, rng):
+        assert legal == state.legal_actions()
+        asked.append(len(legal))
+        return legal[-1]
+
+    monkeypatch.setattr(type(NIM), "playout", quick)
+    state = NIM.new_game(2, 0, {"stones": 21})
+    agent = make_agent("mcts:iters=50,rollout=playout,depth=-1", seed=2)
+    assert agent.choose(state, 0) in state.legal_actions()
+    assert len(asked) > 50 and min(asked) > 1
+
+
 def test_progressive_widening_bounds_the_root_and_ranks_by_heuristic():
     state = PICK.new_game(2, 0)
     assert state.decision().open and len(state.legal_actions()) == 300

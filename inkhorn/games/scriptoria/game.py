@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pydantic import Field
@@ -116,6 +117,12 @@ class ScriptoriaGame(Game):
         if top is not None and isinstance(top, rules.SUB_STEPS):
             values[top.seat] = _look(state, top.seat, 0)
         return values
+
+    def playout(self, state: GameState, legal: list[str], rng: random.Random) -> str:
+        """A copyist's quick move: inks its sketches lack, the richest lectern for itself and
+        the poorest for another, its best sketch placed before the turn ends."""
+        assert isinstance(state, ScriptoriaState)
+        return _quick_move(state, legal, rng)
 
     def stats(self, state: GameState) -> dict[str, float]:
         """Days played, manuscripts finished, and whether the empty bag ended the game."""
@@ -280,6 +287,43 @@ def _last_placements(state: ScriptoriaState, p: int) -> float:
                 free[sk.kind] -= 1
                 gain += sk.points
     return gain
+
+
+def _quick_move(state: ScriptoriaState, legal: list[str], rng: random.Random) -> str:
+    step = state.stack[-1]
+    seat = step.seat
+    sketches = state.content.sketches
+    if isinstance(step, rules.InkTurn):
+        lack = [0] * 5
+        for i in state.held(seat):
+            for col, n in enumerate(rules.need_of(state, seat, i)):
+                lack[col] += n
+        row = state.ink_row(seat)
+        lack = [max(0, lack[col] - row[col]) for col in range(5)]
+        takes = [a for a in legal if a != "grimoire"]
+        return max(takes, key=lambda a: (sum(lack[col] > 0 for col in rules.ink_take(a)), rng.random()))
+    if isinstance(step, (rules.PickLectern, rules.GiveLectern)):
+        sign = 1 if isinstance(step, rules.PickLectern) else -1
+
+        def worth(action: str) -> tuple[int, float]:
+            k = rules.lectern_at(state, action)
+            return sign * sum(sketches[i].points for i in state.lectern_sketches[k]), rng.random()
+
+        return max(legal, key=worth)
+    if isinstance(step, rules.LastTurn):
+        places = [a for a in legal if a.startswith("place:")]
+        if not places:
+            return "end"
+        index = state.content.sketch_index
+        return max(places, key=lambda a: (sketches[index[a[6:]]].points, rng.random()))
+    if isinstance(step, (rules.ChooseSide, rules.PayOrFree, rules.PayGold)):
+        return legal[0]
+    if isinstance(step, rules.QuillChoice):
+        return "quill:points"
+    if isinstance(step, rules.DiscardSketch):
+        index = state.content.sketch_index
+        return min(legal, key=lambda a: (sketches[index[a[8:]]].points, rng.random()))
+    return legal[rng.randrange(len(legal))]
 
 
 def _spend(need: list[int], row: list[int]) -> None:

@@ -48,6 +48,11 @@ _TAKES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
 _TAKE_BY_ID = dict(_TAKES)
 
 
+def ink_take(action: str) -> tuple[int, ...]:
+    """The colours a First Hour take action takes."""
+    return _TAKE_BY_ID[action]
+
+
 def seat_name(seat: int) -> str:
     return f"seat{seat}"
 
@@ -248,20 +253,21 @@ class PickLectern(Step):
         return _free_lecterns(state)
 
     def resolve(self, state: ScriptoriaState, action: str) -> None:
-        k = _lectern_pos(state, action)
+        k = lectern_at(state, action)
         state.lectern_owner[k] = self.seat
 
     def prompt(self, state: ScriptoriaState) -> str:
         return "Second Hour: choose your own lectern"
 
     def label(self, state: ScriptoriaState, action: str) -> str:
-        return "keep " + _lectern_words(state, _lectern_pos(state, action))
+        return "keep " + _lectern_words(state, lectern_at(state, action))
 
     def public(self, state: ScriptoriaState) -> dict:
         return {}
 
 
-def _lectern_pos(state: ScriptoriaState, action: str) -> int:
+def lectern_at(state: ScriptoriaState, action: str) -> int:
+    """Position (in ``lecterns``) of the lectern a ``lectern:<id>`` action names."""
     lid = action.partition(":")[2]
     ids = state.content.lectern_ids
     for k, lec in enumerate(state.lecterns):
@@ -291,7 +297,7 @@ class GiveLectern(Step):
         return _free_lecterns(state)
 
     def resolve(self, state: ScriptoriaState, action: str) -> None:
-        k = _lectern_pos(state, action)
+        k = lectern_at(state, action)
         receivers = _receivers(state, self.seat)
         if len(receivers) == 1:
             give(state, k, receivers[0])
@@ -302,7 +308,7 @@ class GiveLectern(Step):
         return "Second Hour: choose a lectern to give away"
 
     def label(self, state: ScriptoriaState, action: str) -> str:
-        return "give " + _lectern_words(state, _lectern_pos(state, action))
+        return "give " + _lectern_words(state, lectern_at(state, action))
 
     def public(self, state: ScriptoriaState) -> dict:
         return {}
