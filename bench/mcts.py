@@ -93,7 +93,9 @@ def measure_game(game_id: str, players: int | None, agent_spec: str, seconds: fl
             state.apply_trusted(action)
     return {
         "players": players or game.default_players,
-        "agent": agent.spec(),
+        # the spec, and the settings the game tunes for it where the spec is silent
+        "agent": agent.spec() + "".join(f",{k}={v}" for k, v in game.search_settings.items()
+                                        if k not in agent.params.model_fields_set),
         "sims_per_s": searched / spent if spent else 0.0,
         "searches": searches,
         "seconds": spent,
