@@ -25,8 +25,9 @@ a game like Novelist more than the rest of an iteration:
 * **Evaluation.** By default a new leaf is valued at once by the game's heuristic of every
   seat (``Game.heuristics``, one call), squashed to [0, 1]. A rollout (``depth`` random
   decisions; greedy ones on the heuristic, which costs a heuristic call per candidate
-  at every step; or the game's quick moves, ``Game.playout``) can come first. Valuing the leaf at once is about three times faster
-  than three greedy rollout steps (bench/mcts.py); bench/ladder compares their strength.
+  at every step; or the game's quick moves, ``Game.playout``) can come first. Valuing
+  the leaf at once is about three times faster than three greedy rollout steps
+  (bench/mcts.py); bench/ladder compares their strength.
 * **Per game.** A game may tune these settings (``Game.search_settings``, found with the
   ladders of bench/ladder); a bot spec's own parameters win over them.
 * **Implicit minimax** (``minimax`` > 0; Lanctot, Winands, Pepels and Sturtevant, 2014). Each

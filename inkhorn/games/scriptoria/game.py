@@ -245,11 +245,8 @@ def prospects(state: ScriptoriaState, p: int) -> float:
                 sketches.sort(key=lambda sk: -sk.points)
                 waiting += sketches[:free]
         waiting.sort(key=lambda sk: -sk.points)
-        waived = rules.waived(state, p)  # rules.need_of, with the seat's Supply looked up once
         for sk in waiting:
-            need = list(sk.cost)
-            if waived >= 0:
-                need[waived] = 0
+            need = rules.need_of(state, p, sk.index)
             if rules.affordable(need, row):
                 _spend(need, row)
                 v += W_PAID * (sk.points + 1)
