@@ -244,24 +244,13 @@ class MCTSAgent(Agent):
 
     def _rank(self, world: GameState, legal: list[str], seat: int, rng: random.Random) -> dict[str, int]:
         """Candidates in the order of the mover's heuristic (best first)."""
-        heuristic = world.game.heuristic
         pool = legal if len(legal) <= self._p.order_candidates else rng.sample(legal, self._p.order_candidates)
-        scored = []
-        for index, action in enumerate(pool):
-            after = world.clone()
-            after.apply_trusted(action)
-            scored.append((-heuristic(after, seat), index, action))
-        scored.sort()
+        scored = sorted((-value, index, action) for index, (action, value) in enumerate(_after(world, pool, seat)))
         return {action: rank for rank, (_, _, action) in enumerate(scored)}
 
     def _root_prior(self, world: GameState, legal: list[str], seat: int) -> dict[str, float]:
         """``bias`` times the mover's heuristic after each root move, rescaled to [0, 1]."""
-        heuristic = world.game.heuristic
-        values = {}
-        for action in legal:
-            after = world.clone()
-            after.apply_trusted(action)
-            values[action] = heuristic(after, seat)
+        values = dict(_after(world, legal, seat))
         low = min(values.values())
         spread = max(values.values()) - low
         w = self._p.bias
@@ -431,6 +420,17 @@ class MCTSAgent(Agent):
         tanh = math.tanh
         return [0.5 + 0.5 * tanh(v / scale) for v in values]
 
+
+
+def _after(world: GameState, actions: list[str], seat: int) -> list[tuple[str, float]]:
+    """Each action with ``seat``'s heuristic of the world it leads to."""
+    heuristic = world.game.heuristic
+    out = []
+    for action in actions:
+        after = world.clone()
+        after.apply_trusted(action)
+        out.append((action, heuristic(after, seat)))
+    return out
 
 
 def _back_up_best(path: list[_Node], leaf_value: list[float]) -> None:

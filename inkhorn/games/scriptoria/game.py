@@ -267,10 +267,9 @@ def _last_placements(state: ScriptoriaState, p: int) -> float:
     if state.phase != rules.LAST or (p - state.archivist) % n < (state.turn - state.archivist) % n:
         return 0.0
     c = state.content
-    scroll = state.scrolls[p]
-    row = list(state.inks[p * 5 : p * 5 + 5])
+    row = state.ink_row(p)
     own = state.held(p)
-    free = [sum(1 for i in c.slots_of_kind[kind] if scroll[i] == EMPTY) for kind in range(len(c.slots_of_kind))]
+    free = [len(rules.free_slots(state, p, kind)) for kind in range(len(c.slots_of_kind))]
     gain = 0.0
     for i in sorted(own, key=lambda i: -c.sketches[i].points):
         sk = c.sketches[i]
