@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from inkhorn.games.scriptoria.game import prospects
 from inkhorn.match import play_match
 
@@ -114,3 +116,49 @@ def test_the_quick_playout_move_is_legal_sensible_and_blind_to_the_bag():
         scores = state.scores()
         wins += scores[quick_seat] > max(s for i, s in enumerate(scores) if i != quick_seat)
     assert wins >= 5
+
+
+def _one_rich_lectern(state):
+    """Every lectern on the table but the first emptied into the bag; the first's worth."""
+    from inkhorn.games.scriptoria.game import W_SKETCH
+
+    for k in range(1, len(state.lecterns)):
+        state.sketch_bag = sorted(state.sketch_bag + list(state.lectern_sketches[k]))
+        state.lectern_sketches[k] = ()
+    sketches = state.content.sketches
+    return sum(W_SKETCH * (sketches[i].points + 1) for i in state.lectern_sketches[0])
+
+
+def test_in_the_first_hour_a_copyist_counts_its_share_of_the_cup():
+    """A copyist who withdraws with the Grimoire gets no more ink today; the others share
+    what is left in the Cup. (Without this, withdrawing looked free to the search.)"""
+    from inkhorn.games.scriptoria.game import W_INK_TO_COME
+
+    state = new(3)
+    assert state.phase == 0 and sum(state.cup) == 17
+    dry = state.clone()
+    dry.cup = [0] * 5
+    for seat in range(3):
+        assert prospects(state, seat) - prospects(dry, seat) == pytest.approx(W_INK_TO_COME * 17 / 3)
+    state.grimoire = dry.grimoire = 0
+    assert prospects(state, 0) == prospects(dry, 0)
+    assert prospects(state, 1) - prospects(dry, 1) == pytest.approx(W_INK_TO_COME * 17 / 2)
+
+
+def test_before_the_second_hour_the_grimoire_holder_counts_the_best_lectern():
+    """The Grimoire holder keeps the lectern of their choice, the others get what is left:
+    before the Second Hour each is valued with the lectern to come (the best for the holder,
+    the average of the rest for the others), so a search that sees the Second Hour only
+    beyond a withdrawal does not credit the withdrawal alone with a lectern."""
+    from inkhorn.games.scriptoria.game import _lectern_to_come
+
+    state = new(3)
+    rich = _one_rich_lectern(state)
+    assert rich > 0 and len(state.lecterns) == 4
+    assert [_lectern_to_come(state, s) for s in range(3)] == pytest.approx([rich / 4] * 3)
+    state.grimoire = 1
+    assert [_lectern_to_come(state, s) for s in range(3)] == pytest.approx([0.0, rich, 0.0])
+    held = state.clone()
+    held.lectern_owner[0] = 1  # the holder kept the rich lectern: it now counts as held
+    assert _lectern_to_come(held, 0) == 0.0
+    assert prospects(held, 1) >= prospects(state, 1)  # holding it is worth at least its promise

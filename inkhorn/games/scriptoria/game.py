@@ -197,6 +197,7 @@ W_INK = 0.2
 W_BLACK = 0.15
 W_GOLD = 0.1
 W_GRIMOIRE = 0.2
+W_INK_TO_COME = 0.5
 
 
 def last_day(state: ScriptoriaState) -> bool:
@@ -255,7 +256,43 @@ def prospects(state: ScriptoriaState, p: int) -> float:
     v += W_INK * min(sum(row), INK_LIMIT) + W_BLACK * min(row[3], 3) + W_GOLD * min(row[4], 2)
     if state.grimoire == p:
         v += W_GRIMOIRE
+    if state.phase <= rules.LECTERNS and state.lectern_of(p) < 0:
+        v += _lectern_to_come(state, p)
+    if state.phase == rules.INKS and state.grimoire != p:
+        # the copyist's share of the inks still in the Cup: withdrawing gives it up
+        v += W_INK_TO_COME * sum(state.cup) / (state.num_players - (state.grimoire >= 0))
     return v
+
+
+def _lectern_to_come(state: ScriptoriaState, p: int) -> float:
+    """Before the Second Hour hands it over, the lectern a copyist will hold: the best one
+    left for the Grimoire holder, who keeps a lectern of their choice; the average of the
+    others for everyone else. Without it, a search that can see the Second Hour only after
+    withdrawing with the Grimoire credits that move alone with a lectern, and withdraws on
+    most Days, short of inks."""
+    c = state.content
+    scroll = state.scrolls[p]
+    free = [0] * len(c.slots_of_kind)
+    for kind, slots in enumerate(c.slots_of_kind):
+        for i in slots:
+            if scroll[i] == EMPTY:
+                free[kind] += 1
+    worths = []
+    for k, owner in enumerate(state.lectern_owner):
+        if owner < 0:
+            worth = 0.0
+            for i in state.lectern_sketches[k]:
+                sk = c.sketches[i]
+                if free[sk.kind]:
+                    worth += W_SKETCH * (sk.points + 1)
+            worths.append(worth)
+    if not worths:
+        return 0.0
+    if state.grimoire == p:
+        return max(worths)
+    if state.grimoire >= 0 and state.lectern_of(state.grimoire) < 0 and len(worths) > 1:
+        worths.remove(max(worths))
+    return sum(worths) / len(worths)
 
 
 def _last_placements(state: ScriptoriaState, p: int) -> float:
