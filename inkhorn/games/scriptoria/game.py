@@ -268,8 +268,7 @@ def _lectern_to_come(state: ScriptoriaState, p: int) -> float:
     """Before the Second Hour hands it over, the lectern a copyist will hold: the best one
     left for the Grimoire holder, who keeps a lectern of their choice; the average of the
     others for everyone else. Without it, a search that can see the Second Hour only after
-    withdrawing with the Grimoire credits that move alone with a lectern, and withdraws on
-    most Days, short of inks."""
+    withdrawing with the Grimoire credits that move alone with a lectern."""
     c = state.content
     scroll = state.scrolls[p]
     free = [0] * len(c.slots_of_kind)
