@@ -256,7 +256,7 @@ def prospects(state: ScriptoriaState, p: int) -> float:
     v += W_INK * min(sum(row), INK_LIMIT) + W_BLACK * min(row[3], 3) + W_GOLD * min(row[4], 2)
     if state.grimoire == p:
         v += W_GRIMOIRE
-    if state.phase <= rules.LECTERNS and state.lectern_of(p) < 0:
+    if state.phase <= rules.LECTERNS and p not in state.lectern_owner:
         v += _lectern_to_come(state, p)
     if state.phase == rules.INKS and state.grimoire != p:
         # the copyist's share of the inks still in the Cup: withdrawing gives it up
@@ -270,26 +270,23 @@ def _lectern_to_come(state: ScriptoriaState, p: int) -> float:
     others for everyone else. Without it, a search that can see the Second Hour only after
     withdrawing with the Grimoire credits that move alone with a lectern."""
     c = state.content
-    scroll = state.scrolls[p]
-    free = [0] * len(c.slots_of_kind)
-    for kind, slots in enumerate(c.slots_of_kind):
-        for i in slots:
-            if scroll[i] == EMPTY:
-                free[kind] += 1
+    kinds = c.slot_kind
+    open_kinds = {kinds[i] for i, x in enumerate(state.scrolls[p]) if x == EMPTY}
+    sketches = c.sketches
     worths = []
     for k, owner in enumerate(state.lectern_owner):
         if owner < 0:
             worth = 0.0
             for i in state.lectern_sketches[k]:
-                sk = c.sketches[i]
-                if free[sk.kind]:
+                sk = sketches[i]
+                if sk.kind in open_kinds:
                     worth += W_SKETCH * (sk.points + 1)
             worths.append(worth)
     if not worths:
         return 0.0
     if state.grimoire == p:
         return max(worths)
-    if state.grimoire >= 0 and state.lectern_of(state.grimoire) < 0 and len(worths) > 1:
+    if state.grimoire >= 0 and state.grimoire not in state.lectern_owner and len(worths) > 1:
         worths.remove(max(worths))
     return sum(worths) / len(worths)
 
