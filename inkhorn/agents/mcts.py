@@ -421,7 +421,6 @@ class MCTSAgent(Agent):
         return [0.5 + 0.5 * tanh(v / scale) for v in values]
 
 
-
 def _after(world: GameState, actions: list[str], seat: int) -> list[tuple[str, float]]:
     """Each action with ``seat``'s heuristic of the world it leads to."""
     heuristic = world.game.heuristic

@@ -133,9 +133,10 @@ def test_in_the_first_hour_a_copyist_counts_its_share_of_the_cup():
     """A copyist who withdraws with the Grimoire gets no more ink today; the others share
     what is left in the Cup. (Without this, withdrawing looked free to the search.)"""
     from inkhorn.games.scriptoria.game import W_INK_TO_COME
+    from inkhorn.games.scriptoria.state import INKS
 
     state = new(3)
-    assert state.phase == 0 and sum(state.cup) == 17
+    assert state.phase == INKS and sum(state.cup) == 17
     dry = state.clone()
     dry.cup = [0] * 5
     for seat in range(3):
