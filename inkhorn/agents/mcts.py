@@ -41,9 +41,13 @@ a game like Novelist more than the rest of an iteration:
   search cannot yet tell the moves apart, the heuristic's choice leads, and the search
   overrules it only with the visits to back that.
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
-  margin against the best other seat, or a mix of both. By default UCT rescales the
-  children's mean returns to [0, 1] at each node (min-max), so a seat far behind or far
-  ahead, whose returns all lie close together, still tells its moves apart.
+  margin against the best other seat, a mix of both, or the game's heuristic of the final
+  state squashed as at a cut. With the first three, a lost game can come out worse than a
+  cut line before it at the same margin (the squashed heuristic hopes where the result
+  does not), and a seat behind puts off the end; the last puts finished and cut lines on
+  one scale, for a game whose heuristic at the end is its score margin. By default UCT
+  rescales the children's mean returns to [0, 1] at each node (min-max), so a seat far
+  behind or far ahead, whose returns all lie close together, still tells its moves apart.
 
 The bot reads nothing of the real state but its legal actions (which depend only on what
 its seat knows) and the worlds sampled from it; the worlds depend only on the seat's
@@ -87,8 +91,10 @@ class MCTSParams(AgentParams):
     )
     candidates: int = Field(3, ge=1, description="actions a greedy rollout compares per decision")
     epsilon: float = Field(0.1, ge=0, le=1, description="share of random moves in a greedy rollout")
-    reward: Literal["win", "margin", "mix"] = Field(
-        "mix", description="what a seat maximises: win share, score margin, or a mix"
+    reward: Literal["win", "margin", "mix", "heuristic"] = Field(
+        "mix",
+        description="what a seat maximises: win share, score margin, a mix, or the game's heuristic of the "
+        "final state squashed as at a cut (finished and cut lines then compare on one scale)",
     )
     margin_weight: float = Field(0.3, ge=0, le=1, description="weight of the margin in 'mix'")
     cut_scale: float | None = Field(
@@ -158,6 +164,8 @@ class MCTSAgent(Agent):
         self._p = self.params
         self._by_game: dict[str, MCTSParams] = {}
         self._prior: dict[str, float] | None = None
+        self._cut_sum = 0.0  # the heuristic's mean |value| this search: the squashing scale of a cut
+        self._cut_n = 0
 
     def settings(self, game: Game) -> MCTSParams:
         """What a search in ``game`` uses: the spec's parameters, and the game's
@@ -390,6 +398,8 @@ class MCTSAgent(Agent):
 
     def terminal_rewards(self, world: GameState) -> list[float]:
         p = self._p
+        if p.reward == "heuristic":
+            return self._cut_rewards(world)
         n = world.num_players
         if p.reward != "margin":
             winners = world.winners()

@@ -297,6 +297,19 @@ def test_returns_win_margin_and_mix(sealed):
     assert mix == pytest.approx([(w + m) / 2 for w, m in zip(win, margin)])
 
 
+def test_heuristic_returns_value_a_finished_game_as_a_cut(sealed):
+    """reward=heuristic: a finished game is valued as a cut leaf is, on the same scale."""
+    import math
+
+    state = sealed.new_game(3, 0)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    values = sealed.heuristics(state)
+    returns = make_agent("mcts:reward=heuristic,cut_scale=10").terminal_rewards(state)
+    assert returns == pytest.approx([0.5 + 0.5 * math.tanh(v / 10) for v in values])
+    assert len(set(values)) > 1
+
+
 def test_time_budget_stops_by_the_clock(sealed):
     state = _sealed_midround(sealed)
     agent = make_agent("mcts:time=0.05", seed=1)

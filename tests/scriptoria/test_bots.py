@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from inkhorn.agents import make_agent
 from inkhorn.games.scriptoria.game import prospects
 from inkhorn.match import play_match
 
@@ -163,3 +164,23 @@ def test_before_the_second_hour_the_grimoire_holder_counts_the_best_lectern():
     held.lectern_owner[0] = 1  # the holder kept the rich lectern: it now counts as held
     assert _lectern_to_come(held, 0) == 0.0
     assert prospects(held, 1) >= prospects(state, 1)  # holding it is worth at least its promise
+
+
+@pytest.mark.rule("End")
+def test_a_trailing_copyist_with_a_full_scroll_keeps_its_help_tokens():
+    """Each unused Help token is worth 2 points at the end. On the game's last Day, a copyist
+    who plays last, is behind and has no free slot gains nothing by spending one, so the
+    search ends its turn. (With wins and margins as returns, a finished game that was lost
+    came out worse than a cut line before it at the same margin, and the search spent its
+    tokens on sketches it could not place to stay off the end.)"""
+    from .helpers import fill_slots, to_last_hour
+
+    state = to_last_hour(new(3), seat=2)
+    fill_slots(state, 2, list(state.content.slot_ids))
+    state.archivist = 0  # seat 2 plays last
+    state.discards = sorted(state.discards + state.sketch_bag)  # the bag empties: this Day is the last
+    state.sketch_bag = []
+    state.points = [40, 5, 35]
+    assert state.legal_actions() == ["help:scriptorium", "end"]
+    for seed in range(3):
+        assert make_agent("mcts:iters=300", seed).choose(state, 2) == "end"

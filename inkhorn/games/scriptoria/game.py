@@ -51,6 +51,10 @@ class ScriptoriaGame(Game):
     Options = ScriptoriaOptions
     State = ScriptoriaState
     json_types = rules.STEP_TYPES
+    # A finished game valued as a cut is (the heuristic there is the score margin): with wins
+    # and margins as returns, a copyist behind on the last Day, last to play, spent its Help
+    # tokens (2 points each) on sketches it could not place to put off a lost end.
+    search_settings = {"reward": "heuristic"}
 
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
         assert isinstance(options, ScriptoriaOptions)
