@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable
@@ -287,13 +288,39 @@ def _endings(spec: dict[str, Any], games: list[dict[str, Any]]) -> dict[str, tup
     return {name: (seen.count(name), n, share_interval(seen.count(name), n)) for name in names}
 
 
+# OpenSkill updates one game at a time, so its ratings depend on the order the games are fed
+# in. A lab's games have no order of their own (they are seat rotations in index order, which
+# rated in that order put an agent that won most of its seats below one it beat head to head),
+# so a rating is the mean over this many shuffles of the games, with a fixed seed.
+RATING_ORDERS = 16
+RATING_UPDATES = 40_000  # at most this many game updates in all: fewer shuffles for big runs
+
+
+def _ratings(n_agents: int, played: list[tuple[list[int], list[float], list[int]]]) -> tuple[list[float], list[float]]:
+    """Each agent's OpenSkill mu and sigma, averaged over shuffled orders of ``played``
+    (seating as agent numbers, scores, winners per game)."""
+    orders = max(1, min(RATING_ORDERS, RATING_UPDATES // max(1, len(played))))
+    rng = random.Random(0)
+    mus = [0.0] * n_agents
+    sigmas = [0.0] * n_agents
+    games = list(played)
+    for _ in range(orders):
+        rng.shuffle(games)
+        model = PlackettLuce()
+        ratings = [model.rating() for _ in range(n_agents)]
+        for seating, scores, winners in games:
+            rate_game(model, ratings, seating, scores, winners)
+        for i, r in enumerate(ratings):
+            mus[i] += r.mu / orders
+            sigmas[i] += r.sigma / orders
+    return mus, sigmas
+
+
 def _ladder(analysis: Analysis, seats: list[dict[str, Any]]) -> None:
     """OpenSkill ratings and head-to-head shares when more than one agent played."""
     agents = sorted({s["agent"] for s in seats})
     if len(agents) < 2:
         return
-    model = PlackettLuce()
-    ratings = [model.rating(name=a) for a in agents]
     number = {a: i for i, a in enumerate(agents)}
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
     for s in seats:
@@ -301,12 +328,12 @@ def _ladder(analysis: Analysis, seats: list[dict[str, Any]]) -> None:
     wins: dict[str, float] = defaultdict(float)
     count: dict[str, int] = defaultdict(int)
     h2h: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    played: list[tuple[list[int], list[float], list[int]]] = []
     for key in sorted(by_game):
         rows = sorted(by_game[key], key=lambda r: r["seat"])
         sc = [r["score"] for r in rows]
         winners = [r["seat"] for r in rows if r["win"] > 0]
-        seating = [number[r["agent"]] for r in rows]
-        rate_game(model, ratings, seating, sc, winners)
+        played.append(([number[r["agent"]] for r in rows], sc, winners))
         for r in rows:
             wins[r["agent"]] += r["win"]
             count[r["agent"]] += 1
@@ -316,9 +343,10 @@ def _ladder(analysis: Analysis, seats: list[dict[str, Any]]) -> None:
                     cell = h2h[a["agent"], b["agent"]]
                     cell[0] += beats(a["seat"], b["seat"], sc, winners)
                     cell[1] += 1
+    mus, sigmas = _ratings(len(agents), played)
     analysis.agents = sorted(
-        (AgentLine(a, count[a], wins[a], share_interval(wins[a], count[a]), r.mu, r.sigma, r.ordinal())
-         for a, r in zip(agents, ratings)),
+        (AgentLine(a, count[a], wins[a], share_interval(wins[a], count[a]), mu, sigma, mu - 3 * sigma)
+         for a, mu, sigma in zip(agents, mus, sigmas)),
         key=lambda x: -x.ordinal,
     )
     analysis.head_to_head = {k: (v[0] / v[1], v[1], share_interval(v[0], v[1])) for k, v in h2h.items()}

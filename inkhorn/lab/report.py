@@ -19,7 +19,7 @@ from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from inkhorn.core.errors import OptionError  # noqa: E402
 from inkhorn.core.options import parse_key_values  # noqa: E402
-from inkhorn.lab.analysis import Analysis, analyse  # noqa: E402
+from inkhorn.lab.analysis import RATING_ORDERS, Analysis, analyse  # noqa: E402
 from inkhorn.lab.spec import BASELINE  # noqa: E402
 
 CSS = """
@@ -283,6 +283,8 @@ def _ladder(a: Analysis) -> str:
         h_rows.append(cells)
     best = a.agents[0]
     body = _png(fig) + _table(["agent", "seats", "win share", "95% CI", "rating", "ordinal"], rows) + (
+        f"<p>Ratings: OpenSkill (Plackett–Luce), the mean over up to {RATING_ORDERS} shuffled orders of the "
+        "games, since a rating updated game by game depends on the order it is fed the games in.</p>"
         "<p>Head-to-head: share of seat pairs where the row agent beat the column agent (95% CI).</p>"
         + _table([""] + [html.escape(n) for n in names], h_rows)
         + _finding(f"{best.agent} rates highest (ordinal {best.ordinal:.1f}) and wins {_pct(best.rate)} of its seats.")

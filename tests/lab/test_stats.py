@@ -55,3 +55,22 @@ def test_holm_adjusts_comparisons_made_together():
     assert holm([0.01, 0.02, 0.03]) == pytest.approx([0.03, 0.04, 0.04])
     assert holm([0.04, 0.5]) == pytest.approx([0.08, 0.5])
     assert holm([]) == []
+
+
+def test_ladder_ratings_do_not_follow_the_order_of_the_games():
+    """OpenSkill rates one game at a time. Fed in index order, 110 wins then 50 losses put the
+    better agent (A) far below the one that won only the last 50 games (B); the lab's ladder
+    rates shuffled orders instead, so A comes first, and the order given does not matter."""
+    from inkhorn.lab.analysis import _ratings
+
+    played = []
+    for g in range(160):
+        seating = [(g + k) % 3 for k in range(3)]  # agents 0 (A), 1 (B) and 2, seats rotated
+        winner = 0 if g < 110 else 1
+        scores = [10.0 if a == winner else 5.0 if a == 2 else 0.0 for a in seating]
+        played.append((seating, scores, [seating.index(winner)]))
+    mus, sigmas = _ratings(3, played)
+    assert mus[0] > mus[2] > mus[1]
+    assert all(0 < s < 8.34 for s in sigmas)  # narrower than a new rating's
+    again, _ = _ratings(3, list(reversed(played)))
+    assert again == pytest.approx(mus, abs=1.5)
