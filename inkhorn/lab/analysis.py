@@ -296,13 +296,12 @@ RATING_ORDERS = 16
 RATING_UPDATES = 40_000  # at most this many game updates in all: fewer shuffles for big runs
 
 
-def _ratings(n_agents: int, played: list[tuple[list[int], list[float], list[int]]]) -> tuple[list[float], list[float]]:
-    """Each agent's OpenSkill mu and sigma, averaged over shuffled orders of ``played``
-    (seating as agent numbers, scores, winners per game)."""
+def _ratings(n_agents: int, played: list[tuple[list[int], list[float], list[int]]]) -> list[list[float]]:
+    """Each agent's OpenSkill mu, sigma and ordinal, averaged over shuffled orders of
+    ``played`` (seating as agent numbers, scores, winners per game)."""
     orders = max(1, min(RATING_ORDERS, RATING_UPDATES // max(1, len(played))))
     rng = random.Random(0)
-    mus = [0.0] * n_agents
-    sigmas = [0.0] * n_agents
+    means = [[0.0, 0.0, 0.0] for _ in range(n_agents)]
     games = list(played)
     for _ in range(orders):
         rng.shuffle(games)
@@ -310,10 +309,10 @@ def _ratings(n_agents: int, played: list[tuple[list[int], list[float], list[int]
         ratings = [model.rating() for _ in range(n_agents)]
         for seating, scores, winners in games:
             rate_game(model, ratings, seating, scores, winners)
-        for i, r in enumerate(ratings):
-            mus[i] += r.mu / orders
-            sigmas[i] += r.sigma / orders
-    return mus, sigmas
+        for mean, r in zip(means, ratings):
+            for j, value in enumerate((r.mu, r.sigma, r.ordinal())):
+                mean[j] += value / orders
+    return means
 
 
 def _ladder(analysis: Analysis, seats: list[dict[str, Any]]) -> None:
@@ -343,10 +342,9 @@ def _ladder(analysis: Analysis, seats: list[dict[str, Any]]) -> None:
                     cell = h2h[a["agent"], b["agent"]]
                     cell[0] += beats(a["seat"], b["seat"], sc, winners)
                     cell[1] += 1
-    mus, sigmas = _ratings(len(agents), played)
     analysis.agents = sorted(
-        (AgentLine(a, count[a], wins[a], share_interval(wins[a], count[a]), mu, sigma, mu - 3 * sigma)
-         for a, mu, sigma in zip(agents, mus, sigmas)),
+        (AgentLine(a, count[a], wins[a], share_interval(wins[a], count[a]), *rating)
+         for a, rating in zip(agents, _ratings(len(agents), played))),
         key=lambda x: -x.ordinal,
     )
     analysis.head_to_head = {k: (v[0] / v[1], v[1], share_interval(v[0], v[1])) for k, v in h2h.items()}

@@ -69,8 +69,8 @@ def test_ladder_ratings_do_not_follow_the_order_of_the_games():
         winner = 0 if g < 110 else 1
         scores = [10.0 if a == winner else 5.0 if a == 2 else 0.0 for a in seating]
         played.append((seating, scores, [seating.index(winner)]))
-    mus, sigmas = _ratings(3, played)
+    mus, sigmas, _ = zip(*_ratings(3, played))
     assert mus[0] > mus[2] > mus[1]
     assert all(0 < s < 8.34 for s in sigmas)  # narrower than a new rating's
-    again, _ = _ratings(3, list(reversed(played)))
+    again = [mu for mu, _, _ in _ratings(3, list(reversed(played)))]
     assert again == pytest.approx(mus, abs=1.5)
