@@ -1,7 +1,8 @@
 """Engine speed: random-play decisions/s, games/s and clones/s for every game, one core.
 
-The yardstick, measured in the same run and in the same way, is OpenSpiel's pure-Python
-tic-tac-toe (``python_tic_tac_toe``; install the ``bench`` extra). The target for each game
+The yardstick, measured in the same run and in the same way, in turns with each game
+(``side_by_side.py``), is OpenSpiel's pure-Python tic-tac-toe (``python_tic_tac_toe``;
+install the ``bench`` extra). The target for each game
 is a ratio of at least 1.0 on decisions/s and clones/s, although a decision of ours does far
 more work than a tic-tac-toe move.
 
@@ -17,16 +18,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from side_by_side import Meter, Work, side_by_side
 
-def _measure_play(new_state: Callable[[], Any], legal: Callable[[Any], list], apply: Callable[[Any, Any], None],
-                  terminal: Callable[[Any], bool], seconds: float, seed: int) -> tuple[float, float, list[Any]]:
-    """Random play for ``seconds``: (decisions/s, games/s, sample of mid-game states)."""
+
+def _plays(new_state: Callable[[], Any], legal: Callable[[Any], list], apply: Callable[[Any, Any], None],
+           terminal: Callable[[Any], bool], seed: int, samples: list[Any]) -> Work:
+    """Random play, one game per unit (its decisions); keeps a sample of mid-game states."""
     rng = random.Random(seed)
-    decisions = games = 0
-    samples: list[Any] = []
-    started = time.perf_counter()
-    deadline = started + seconds
-    while time.perf_counter() < deadline:
+    while True:
+        started = time.perf_counter()
         state = new_state()
         moves = 0
         while not terminal(state):
@@ -34,40 +34,40 @@ def _measure_play(new_state: Callable[[], Any], legal: Callable[[Any], list], ap
             moves += 1
             if moves % 7 == 3 and len(samples) < 400:
                 samples.append(state.clone())
-        decisions += moves
-        games += 1
-    elapsed = time.perf_counter() - started
-    return decisions / elapsed, games / elapsed, samples
+        yield moves, time.perf_counter() - started
 
 
-def _measure_clone(samples: list[Any], seconds: float) -> float:
-    if not samples:
-        return 0.0
-    clones = 0
-    started = time.perf_counter()
-    deadline = started + seconds
-    while time.perf_counter() < deadline:
+def _clones(samples: list[Any]) -> Work:
+    """One clone of every sampled state per unit."""
+    while samples:
+        started = time.perf_counter()
         for state in samples:
             state.clone()
-        clones += len(samples)
-    return clones / (time.perf_counter() - started)
+        yield len(samples), time.perf_counter() - started
 
 
-def yardstick(seconds: float) -> dict[str, float] | None:
+class Subject:
+    """What is measured of one side: its play and, from the states it passed, its clones."""
+
+    def __init__(self, new_state: Callable[[], Any], legal: Callable[[Any], list],
+                 apply: Callable[[Any, Any], None], terminal: Callable[[Any], bool], seed: int) -> None:
+        self.samples: list[Any] = []
+        self.plays = _plays(new_state, legal, apply, terminal, seed, self.samples)
+        self.clones = _clones(self.samples)
+
+
+def yardstick() -> Subject | None:
     try:
         import pyspiel
         from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
     except ImportError:
         return None
     game = pyspiel.load_game("python_tic_tac_toe")
-    dps, gps, samples = _measure_play(
-        game.new_initial_state, lambda s: s.legal_actions(), lambda s, a: s.apply_action(a),
-        lambda s: s.is_terminal(), seconds, 1,
-    )
-    return {"decisions_per_s": dps, "games_per_s": gps, "clones_per_s": _measure_clone(samples, seconds)}
+    return Subject(game.new_initial_state, lambda s: s.legal_actions(), lambda s, a: s.apply_action(a),
+                   lambda s: s.is_terminal(), 1)
 
 
-def measure_game(game_id: str, players: int | None, seconds: float) -> dict[str, float]:
+def subject(game_id: str, players: int | None) -> Subject:
     from inkhorn.games import get_game
 
     game = get_game(game_id)
@@ -78,16 +78,29 @@ def measure_game(game_id: str, players: int | None, seconds: float) -> dict[str,
             break
         warm.apply_trusted(pick.choice(warm.legal_actions()))
     counter = iter(range(10**9))
-    dps, gps, samples = _measure_play(
-        lambda: game.new_game(players, next(counter)), lambda s: s.legal_actions(),
-        lambda s, a: s.apply_trusted(a), lambda s: s.is_terminal(), seconds, 2,
-    )
-    return {
-        "players": players or game.default_players,
-        "decisions_per_s": dps,
-        "games_per_s": gps,
-        "clones_per_s": _measure_clone(samples, seconds),
-    }
+    return Subject(lambda: game.new_game(players, next(counter)), lambda s: s.legal_actions(),
+                   lambda s, a: s.apply_trusted(a), lambda s: s.is_terminal(), 2)
+
+
+def measure(ours: Subject, base: Subject | None, seconds: float, totals: dict[str, Meter]) -> dict[str, float]:
+    """Our decisions/s and clones/s, each in turns with the yardstick's (``totals`` adds up
+    the yardstick's own figures over every game)."""
+    figures: dict[str, float] = {}
+    for kind in ("plays", "clones"):
+        mine = Meter(getattr(ours, kind))
+        theirs = Meter(getattr(base, kind)) if base else None
+        ratio = side_by_side(theirs, mine, seconds)
+        name = "decisions" if kind == "plays" else "clones"
+        figures[f"{name}_per_s"] = mine.rate
+        if kind == "plays":
+            figures["games_per_s"] = mine.units / mine.seconds if mine.seconds else 0.0
+        if ratio is not None and theirs is not None:
+            figures[f"ratio_{name}"] = ratio
+            total = totals.setdefault(kind, Meter(iter(())))
+            total.done += theirs.done
+            total.seconds += theirs.seconds
+            total.units += theirs.units
+    return figures
 
 
 def main() -> None:
@@ -100,27 +113,37 @@ def main() -> None:
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     args = parser.parse_args()
 
-    base = yardstick(args.seconds)
-    rows: dict[str, Any] = {"yardstick:python_tic_tac_toe": base}
-    header = f"{'game':<30}{'players':>8}{'decisions/s':>14}{'games/s':>10}{'clones/s':>12}{'ratio dec':>11}{'ratio clone':>13}"
-    print(header)
-    if base:
-        print(f"{'python_tic_tac_toe (yardstick)':<30}{2:>8}{base['decisions_per_s']:>14,.0f}"
-              f"{base['games_per_s']:>10,.1f}{base['clones_per_s']:>12,.0f}{1.0:>11.2f}{1.0:>13.2f}")
-    else:
+    base = yardstick()
+    if base is None:
         print("(yardstick not measured: install the 'bench' extra for open_spiel)")
+    totals: dict[str, Meter] = {}
+    rows: dict[str, Any] = {}
+    lines = []
     for game_id in [g for g in args.games.split(",") if g]:
-        figures = measure_game(game_id, args.players, args.seconds)
-        if base:
-            figures["ratio_decisions"] = figures["decisions_per_s"] / base["decisions_per_s"]
-            figures["ratio_clones"] = figures["clones_per_s"] / base["clones_per_s"]
+        ours = subject(game_id, args.players)
+        figures = {"players": args.players or ours_players(game_id), **measure(ours, base, args.seconds, totals)}
         rows[game_id] = figures
-        print(f"{game_id:<30}{figures['players']:>8}{figures['decisions_per_s']:>14,.0f}"
-              f"{figures['games_per_s']:>10,.1f}{figures['clones_per_s']:>12,.0f}"
-              f"{figures.get('ratio_decisions', float('nan')):>11.2f}{figures.get('ratio_clones', float('nan')):>13.2f}")
+        lines.append(f"{game_id:<30}{figures['players']:>8}{figures['decisions_per_s']:>14,.0f}"
+                     f"{figures['games_per_s']:>10,.1f}{figures['clones_per_s']:>12,.0f}"
+                     f"{figures.get('ratio_decisions', float('nan')):>11.2f}"
+                     f"{figures.get('ratio_clones', float('nan')):>13.2f}")
+    print(f"{'game':<30}{'players':>8}{'decisions/s':>14}{'games/s':>10}{'clones/s':>12}{'ratio dec':>11}{'ratio clone':>13}")
+    if totals:
+        plays, clones = totals["plays"], totals["clones"]
+        yard = {"decisions_per_s": plays.rate, "games_per_s": plays.units / plays.seconds, "clones_per_s": clones.rate}
+        rows = {"yardstick:python_tic_tac_toe": yard, **rows}
+        print(f"{'python_tic_tac_toe (yardstick)':<30}{2:>8}{yard['decisions_per_s']:>14,.0f}"
+              f"{yard['games_per_s']:>10,.1f}{yard['clones_per_s']:>12,.0f}{1.0:>11.2f}{1.0:>13.2f}")
+    print("\n".join(lines))
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(rows, handle, indent=1)
+
+
+def ours_players(game_id: str) -> int:
+    from inkhorn.games import get_game
+
+    return get_game(game_id).default_players
 
 
 if __name__ == "__main__":

@@ -1,0 +1,64 @@
+"""Ours and the yardstick measured in turns, so both see the same machine.
+
+A figure measured in one stretch and its yardstick in another differ by whatever else the
+machine did in between (another process, a clock change): on a shared two-core machine the
+yardstick alone varied by a third between runs. Here each is a stream of units of work (a
+game, a search, a pass of clones) that runs on where it left off; the two take turns in
+``rounds`` slices of equal time, and each rate is its work over its time in all the slices.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+# A unit of work: how much was done (decisions, simulations, clones) and the seconds it took
+# (the time that counts: setting up between units is not measured).
+Work = Iterator[tuple[float, float]]
+
+
+@dataclass
+class Meter:
+    """A stream of work and what it has done so far."""
+
+    stream: Work
+    done: float = 0.0
+    seconds: float = 0.0
+    units: int = 0
+
+    def run(self, seconds: float) -> None:
+        """Take units until this slice has counted ``seconds`` (the last unit runs to its end)."""
+        spent = 0.0
+        while spent < seconds:
+            try:
+                work, took = next(self.stream)
+            except StopIteration:
+                return
+            self.done += work
+            self.seconds += took
+            spent += took
+            self.units += 1
+
+    @property
+    def rate(self) -> float:
+        return self.done / self.seconds if self.seconds else 0.0
+
+
+def side_by_side(yardstick: Meter | None, ours: Meter, seconds: float, rounds: int = 4) -> float | None:
+    """Run both for ``seconds`` each, in turns; the ratio of our rate to the yardstick's
+    (``None`` without a yardstick)."""
+    for _ in range(rounds):
+        if yardstick is not None:
+            yardstick.run(seconds / rounds)
+        ours.run(seconds / rounds)
+    if yardstick is None or not yardstick.rate:
+        return None
+    return ours.rate / yardstick.rate
+
+
+def timed(fn, *args) -> tuple[object, float]:
+    """``fn(*args)`` and the seconds it took."""
+    started = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - started
