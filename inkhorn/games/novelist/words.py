@@ -484,6 +484,8 @@ class WordFinder:
         # (estimates only fall), so it is not kept
         kth = -1e18
         one_wild = f <= 1 <= wild_cap
+        multi = wild_cap >= 2  # two wilds or more are possible at all
+        setdefault = found.setdefault
         for i in order:
             est = ests[i]
             k = sizes[i]
@@ -516,10 +518,18 @@ class WordFinder:
                 if sigs:
                     v = est + award_gain[k + 1]
                     if v >= kth:
-                        for sig in sigs:
-                            if sig not in found and (not req or req in sig):
-                                found[sig] = v
-                                changed = True
+                        size = len(found)
+                        if req:
+                            for sig in sigs:
+                                if req in sig:
+                                    setdefault(sig, v)
+                        else:
+                            for sig in sigs:
+                                setdefault(sig, v)
+                        if len(found) != size:
+                            changed = True
+            if not multi or wb < 2:
+                continue
             # two wilds or more (forced ones)
             for w in range(max(2, f), (wb if wb < wild_cap else wild_cap) + 1):
                 L = k + w
