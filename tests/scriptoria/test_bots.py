@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from inkhorn.agents import make_agent
+from inkhorn.games.scriptoria import rules
 from inkhorn.games.scriptoria.game import prospects
 from inkhorn.match import play_match
 
@@ -184,3 +187,23 @@ def test_a_trailing_copyist_with_a_full_scroll_keeps_its_help_tokens():
     assert state.legal_actions() == ["help:scriptorium", "end"]
     for seed in range(3):
         assert make_agent("mcts:iters=300", seed).choose(state, 2) == "end"
+
+
+@pytest.mark.rule("Last-Hour")
+@given(st.lists(st.integers(0, 3), min_size=5, max_size=5), st.lists(st.integers(0, 4), min_size=5, max_size=5))
+def test_the_bots_pay_for_a_sketch_as_the_rules_allow(need, have):
+    """The estimate's one-pass payment pays exactly when the rules' check says the inks do,
+    spends each colour's own inks first and gold for the rest, and takes nothing else."""
+    row = list(have)
+    paid = rules.pay(need, row)
+    assert paid == rules.affordable(need, have)
+    if not paid:
+        assert row == have
+        return
+    shortfall = 0
+    for col in range(3):
+        assert row[col] == have[col] - min(need[col], have[col])
+        shortfall += need[col] - min(need[col], have[col])
+    assert row[rules.BLACK] == have[rules.BLACK] - need[rules.BLACK]
+    assert row[rules.GOLD] == have[rules.GOLD] - need[rules.GOLD] - shortfall >= 0
+    assert sum(have) - sum(row) == sum(need)

@@ -12,8 +12,10 @@ hold indices into its tuples.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Literal
 
@@ -147,6 +149,23 @@ class Content:
     @property
     def num_parts(self) -> int:
         return len(self.part_ids)
+
+    @cached_property
+    def part_cells(self) -> tuple[Callable[[Sequence[int]], Sequence[int]], ...]:
+        """Per part, what reads its slots of a scroll in one call (a bot counts them often)."""
+        return tuple(_cells(slots) for slots in self.part_slots)
+
+    @cached_property
+    def kind_cells(self) -> tuple[Callable[[Sequence[int]], Sequence[int]], ...]:
+        """Per kind, what reads its slots of a scroll in one call."""
+        return tuple(_cells(slots) for slots in self.slots_of_kind)
+
+
+def _cells(slots: tuple[int, ...]) -> Callable[[Sequence[int]], Sequence[int]]:
+    start = slots[0] if slots else 0
+    if slots == tuple(range(start, start + len(slots))):  # a run of slots: a slice
+        return itemgetter(slice(start, start + len(slots)))
+    return itemgetter(*slots)  # two or more apart
 
 
 def _sections(path: str | None) -> dict[str, tuple[Any, str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 from pydantic import Field
@@ -187,7 +188,8 @@ def _look(state: ScriptoriaState, seat: int, depth: int) -> float:
 def _standing(state: ScriptoriaState) -> list[float]:
     if state.is_terminal():
         return [float(score(state, s)) for s in range(state.num_players)]
-    return [prospects(state, s) for s in range(state.num_players)]
+    ending = last_day(state)
+    return [prospects(state, s, ending) for s in range(state.num_players)]
 
 
 # weights of the heuristic (tuned against random play and earlier versions; W_PAID by
@@ -209,51 +211,59 @@ def last_day(state: ScriptoriaState) -> bool:
     return not state.sketch_bag or any(state.scroll_full(s) for s in range(state.num_players))
 
 
-def prospects(state: ScriptoriaState, p: int) -> float:
+def prospects(state: ScriptoriaState, p: int, ending: bool | None = None) -> float:
+    """What seat ``p`` has and can expect, in points (``ending``: :func:`last_day`, when the
+    caller values every seat of one state)."""
     c = state.content
     v = float(score(state, p))
-    if last_day(state) and state.phase >= rules.LAST:
+    if state.phase >= rules.LAST and (last_day(state) if ending is None else ending):
         return v + _last_placements(state, p)
     scroll = state.scrolls[p]
     filled_total = 0
     last = len(c.part_slots) - 1
-    for part, slots in enumerate(c.part_slots):
-        filled = 0
-        for i in slots:
-            if scroll[i] != EMPTY:
-                filled += 1
+    achievements, pile_taken = c.achievements, state.pile_taken
+    for part, cells in enumerate(c.part_cells):
+        size = len(c.part_slots[part])
+        filled = size - cells(scroll).count(EMPTY)
         if part == last:
             filled_total = filled
-        if filled < len(slots):
-            taken = state.pile_taken[part]
-            if taken < len(c.achievements[part]):
-                frac = filled / len(slots)
-                v += W_PART * c.achievements[part][taken][2] * frac * frac
+        if filled < size:
+            taken = pile_taken[part]
+            if taken < len(achievements[part]):
+                frac = filled / size
+                v += W_PART * achievements[part][taken][2] * frac * frac
     v += W_FILLED * filled_total
-    row = list(state.inks[p * 5 : p * 5 + 5])
+    row = state.inks[p * 5 : p * 5 + 5]
     # sketches waiting on the lectern or in stock, best first, as many as free slots of their
     # kind: those the seat's inks pay for (taken best first, their inks set aside) are worth
     # more than those waiting for inks to come
     own = state.held(p)
     if own:
         by_kind: dict[int, list] = {}
+        sketches = c.sketches
         for i in own:
-            sk = c.sketches[i]
-            by_kind.setdefault(sk.kind, []).append(sk)
+            sk = sketches[i]
+            group = by_kind.get(sk.kind)
+            if group is None:
+                by_kind[sk.kind] = [sk]
+            else:
+                group.append(sk)
         waiting = []
-        for kind, sketches in by_kind.items():
-            free = 0
-            for i in c.slots_of_kind[kind]:
-                if scroll[i] == EMPTY:
-                    free += 1
+        kind_cells = c.kind_cells
+        for kind, held in by_kind.items():
+            free = kind_cells[kind](scroll).count(EMPTY)
             if free:
-                sketches.sort(key=lambda sk: -sk.points)
-                waiting += sketches[:free]
-        waiting.sort(key=lambda sk: -sk.points)
+                if len(held) > 1:
+                    held.sort(key=_POINTS, reverse=True)
+                waiting += held[:free]
+        waiting.sort(key=_POINTS, reverse=True)
+        w = rules.waived(state, p)
         for sk in waiting:
-            need = rules.need_of(state, p, sk.index)
-            if rules.affordable(need, row):
-                _spend(need, row)
+            need = sk.cost
+            if w >= 0:
+                need = list(need)
+                need[w] = 0
+            if rules.pay(need, row):
                 v += W_PAID * (sk.points + 1)
             else:
                 v += W_SKETCH * (sk.points + 1)
@@ -266,6 +276,9 @@ def prospects(state: ScriptoriaState, p: int) -> float:
         # the copyist's share of the inks still in the Cup: withdrawing gives it up
         v += W_INK_TO_COME * sum(state.cup) / (state.num_players - (state.grimoire >= 0))
     return v
+
+
+_POINTS = attrgetter("points")  # best sketches first (a stable sort keeps ties in order)
 
 
 def _lectern_to_come(state: ScriptoriaState, p: int) -> float:
@@ -310,12 +323,9 @@ def _last_placements(state: ScriptoriaState, p: int) -> float:
     gain = 0.0
     for i in sorted(own, key=lambda i: -c.sketches[i].points):
         sk = c.sketches[i]
-        if free[sk.kind]:
-            need = rules.need_of(state, p, i)
-            if rules.affordable(need, row):
-                _spend(need, row)
-                free[sk.kind] -= 1
-                gain += sk.points
+        if free[sk.kind] and rules.pay(rules.need_of(state, p, i), row):
+            free[sk.kind] -= 1
+            gain += sk.points
     return gain
 
 
@@ -354,13 +364,3 @@ def _quick_move(state: ScriptoriaState, legal: list[str], rng: random.Random) ->
         index = state.content.sketch_index
         return min(legal, key=lambda a: (sketches[index[a[8:]]].points, rng.random()))
     return legal[rng.randrange(len(legal))]
-
-
-def _spend(need: list[int], row: list[int]) -> None:
-    """Set aside the inks a sketch takes (as ``rules.affordable`` allows: gold for any
-    colour but black)."""
-    for col in range(5):
-        use = min(need[col], row[col])
-        row[col] -= use
-        if col < 3:  # red, blue, green: the rest in gold
-            row[4] -= need[col] - use

@@ -8,6 +8,7 @@ needed) "which side", "pay or place free" (borders), and "how much gold for this
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -370,6 +371,25 @@ def affordable(need: list[int], have: list[int]) -> bool:
         if need[col] > have[col]:
             short += need[col] - have[col]
     return short <= have[GOLD] - need[GOLD]
+
+
+def pay(need: Sequence[int], have: list[int]) -> bool:
+    """Whether ``have`` pays for ``need`` (as :func:`affordable`), and if so the inks set
+    aside from it: each colour's own first, the rest of red, blue and green in gold. (The
+    bots' estimates pay for many sketches in a row; one pass does both.)"""
+    nr, nb, ng, nk, ngold = need
+    r, b, g, k, gold = have
+    if nk > k or ngold > gold:
+        return False
+    short = (nr - r if nr > r else 0) + (nb - b if nb > b else 0) + (ng - g if ng > g else 0)
+    if short > gold - ngold:
+        return False
+    have[0] = r - nr if nr < r else 0
+    have[1] = b - nb if nb < b else 0
+    have[2] = g - ng if ng < g else 0
+    have[3] = k - nk
+    have[4] = gold - short - ngold
+    return True
 
 
 def free_slots(state: ScriptoriaState, seat: int, kind: int) -> list[int]:
