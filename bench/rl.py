@@ -1,10 +1,10 @@
 """RL environment speed: AEC steps/s with random masked actions, every game, one core.
 
-The yardstick, measured in the same run and in the same loop, is PettingZoo's own
-tic-tac-toe (``pettingzoo.classic.tictactoe_v3``, which needs ``pygame``; both come with
-the ``rl`` extra). Each step is what a learner pays: ``last()`` (the observation vector and
-mask), a masked random sample from the action space, and ``step``. Target: a ratio of at
-least 1.0 for every game.
+The yardstick, measured in the same run and in the same loop, in turns with each game
+(``side_by_side.py``), is PettingZoo's own tic-tac-toe (``pettingzoo.classic.tictactoe_v3``,
+which needs ``pygame``; both come with the ``rl`` extra). Each step is what a learner pays:
+``last()`` (the observation vector and mask), a masked random sample from the action space,
+and ``step``. Target: a ratio of at least 1.0 for every game.
 
     python bench/rl.py [--seconds 3] [--games scriptoria,novelist] [--json out.json]
 """
@@ -18,28 +18,31 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from side_by_side import Meter, Work, side_by_side
 
-def steps_per_second(make_env: Callable[[], Any], seconds: float, seed: int = 0) -> tuple[float, int]:
-    """Random masked play for ``seconds``: (steps/s, episodes finished)."""
+CHUNK = 256  # steps per unit of work
+
+
+def random_steps(make_env: Callable[[], Any], seed: int = 0) -> Work:
+    """Random masked play, ``CHUNK`` steps per unit (episodes run on across units)."""
     env = make_env()
     env.reset(seed=seed)
     for i, agent in enumerate(env.possible_agents):
         env.action_space(agent).seed(seed + i)
-    steps = episodes = 0
-    started = time.perf_counter()
-    deadline = started + seconds
-    while time.perf_counter() < deadline:
-        for agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            action = None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
-            env.step(action)
-            steps += 1
-            if steps % 256 == 0 and time.perf_counter() >= deadline:
-                break
-        else:
-            episodes += 1
-            env.reset()
-    return steps / (time.perf_counter() - started), episodes
+    while True:
+        started = time.perf_counter()
+        steps = 0
+        while steps < CHUNK:
+            for agent in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                action = None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
+                env.step(action)
+                steps += 1
+                if steps >= CHUNK:
+                    break
+            else:
+                env.reset()
+        yield steps, time.perf_counter() - started
 
 
 def main() -> None:
@@ -57,23 +60,28 @@ def main() -> None:
     except ImportError as exc:
         raise SystemExit(f"the yardstick needs PettingZoo's classic games and pygame: {exc}") from None
 
-    steps_per_second(tictactoe_v3.env, 0.5)  # warm-up
-    yard, _ = steps_per_second(tictactoe_v3.env, args.seconds)
+    yardstick = random_steps(tictactoe_v3.env)
+    Meter(yardstick).run(0.5)  # warm-up
     wanted = [g for g in args.games.split(",") if g]
     rows: list[dict[str, Any]] = []
-    print(f"yardstick: PettingZoo tictactoe_v3 {yard:,.0f} steps/s")
-    print(f"{'game':<14} {'players':>7} {'steps/s':>10} {'episodes':>8} {'ratio':>6}")
+    total = Meter(iter(()))
     for game in all_games():
         if wanted and game.id not in wanted:
             continue
         players = game.default_players
-        speed, episodes = steps_per_second(functools.partial(rl.env, game, players=players), args.seconds)
-        rows.append({"game": game.id, "players": players, "steps_per_s": speed, "episodes": episodes,
-                     "ratio": speed / yard})
-        print(f"{game.id:<14} {players:>7} {speed:>10,.0f} {episodes:>8} {speed / yard:>6.2f}")
+        theirs = Meter(yardstick)
+        ours = Meter(random_steps(functools.partial(rl.env, game, players=players)))
+        ratio = side_by_side(theirs, ours, args.seconds)
+        total.done += theirs.done
+        total.seconds += theirs.seconds
+        rows.append({"game": game.id, "players": players, "steps_per_s": ours.rate, "ratio": ratio})
+    print(f"yardstick: PettingZoo tictactoe_v3 {total.rate:,.0f} steps/s")
+    print(f"{'game':<14} {'players':>7} {'steps/s':>10} {'ratio':>6}")
+    for row in rows:
+        print(f"{row['game']:<14} {row['players']:>7} {row['steps_per_s']:>10,.0f} {row['ratio']:>6.2f}")
     if args.json:
         with open(args.json, "w") as out:
-            json.dump({"yardstick": yard, "rows": rows}, out, indent=1)
+            json.dump({"yardstick": total.rate, "rows": rows}, out, indent=1)
 
 
 if __name__ == "__main__":
