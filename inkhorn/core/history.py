@@ -70,21 +70,27 @@ class ActionRecord:
 
 @dataclass
 class ActionLog:
-    """The records of a game's actions, kept while they are applied."""
+    """The records of a game's actions, kept while they are applied.
+
+    ``words=False`` keeps each action's id in place of its words for the chooser (a learner
+    reads ids, and wording every action costs more than applying it); what the other seats
+    may know (``public``) is the step's own say, as ever."""
 
     records: list[ActionRecord] = field(default_factory=list)
+    words: bool = True
 
     def apply(self, state: GameState, action: str) -> ActionRecord:
         """Check, describe and apply ``action``; a refused action leaves both untouched."""
         state.check(action)
-        record = state.describe(action)
-        state.apply_trusted(action)
-        self.records.append(record)
-        return record
+        return self.apply_trusted(state, action)
 
     def apply_trusted(self, state: GameState, action: str) -> ActionRecord:
         """As :meth:`apply`, for an id taken from ``state.legal_actions()`` (no second check)."""
-        record = state.describe(action, trusted=True)
+        if self.words:
+            record = state.describe(action, trusted=True)
+        else:
+            step = state.stack[-1]
+            record = ActionRecord(len(state.history), step.seat, action, action, step.public_label(state, action))
         state.apply_trusted(action)
         self.records.append(record)
         return record

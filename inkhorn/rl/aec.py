@@ -117,8 +117,9 @@ class InkhornAEC(AECEnv):
         }
         self._episodes: np.random.Generator | None = None
         self.state: GameState | None = None
-        self.log = ActionLog()
+        self.log = ActionLog(words=False)
         self._cache: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
+        self._legal: list[str] | None = None  # the deciding seat's ids, once per decision
 
     # ---- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -137,8 +138,9 @@ class InkhornAEC(AECEnv):
                 self._episodes = np.random.default_rng()
             game_seed = int(self._episodes.integers(0, 2**62))
         self.state = self.game.new_game(self.num_players, game_seed, self.options)
-        self.log = ActionLog()
+        self.log = ActionLog(words=False)
         self._cache.clear()
+        self._legal = None
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -156,7 +158,9 @@ class InkhornAEC(AECEnv):
         state = self.state
         if state is None or state.is_terminal() or agent != self.agent_selection:
             return []
-        return state.legal_actions()
+        if self._legal is None:
+            self._legal = state.legal_actions()
+        return self._legal
 
     # ---- what a seat sees --------------------------------------------------------------------
     def raw_observation(self, agent: str) -> dict[str, Any]:
@@ -190,27 +194,37 @@ class InkhornAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._require_state()
-        legal = state.legal_actions()
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        self._require_state()
+        legal = self._legal_for(agent)
+        if type(action) is not int and (isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer))):
             raise IllegalAction(action, "an action is a slot number", [str(i) for i in range(len(legal))])
         slot = int(action)
-        if not 0 <= slot < min(len(legal), self.slots):
-            raise IllegalAction(
-                slot, f"slot {slot} is masked out for {agent}", [str(i) for i in range(min(len(legal), self.slots))]
-            )
+        slots = min(len(legal), self.slots)
+        if not 0 <= slot < slots:
+            raise IllegalAction(slot, f"slot {slot} is masked out for {agent}", [str(i) for i in range(slots)])
         self._cumulative_rewards[agent] = 0.0
-        self.log.apply_trusted(state, legal[slot])
-        self.rewards = {a: 0.0 for a in self.agents}
+        self._apply(legal[slot])
+
+    def apply_id(self, action: str) -> None:
+        """Apply an action by its id, checked (a bot's open action beyond the slots)."""
+        self._require_state().check(action)
+        self._apply(action)
+
+    def _apply(self, action: str) -> None:
+        state = self._require_state()
+        self.log.apply_trusted(state, action)
+        self._legal = None
         if state.is_terminal():
             self.rewards = self._final_rewards(state)
-            self.terminations = {a: True for a in self.agents}
-        elif len(self.log) >= self.max_decisions:
-            self.truncations = {a: True for a in self.agents}
-        self.agent_selection = agent if state.is_terminal() else self._deciding_agent()
-        if state.is_terminal() or len(self.log) >= self.max_decisions:
+            self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+        elif len(self.log) >= self.max_decisions:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.agents[0]
+        else:
+            # rewards stay 0 until the end: nothing to add up before it
+            self.agent_selection = self.possible_agents[state.stack[-1].seat]
 
     def _final_rewards(self, state: GameState) -> dict[str, float]:
         n = self.num_players
@@ -246,6 +260,8 @@ class InkhornAEC(AECEnv):
 
 
 def env(game: str | Game, players: int | None = None, **kwargs: Any) -> AECEnv:
-    """``env("scriptoria", players=3)``: the AEC environment with PettingZoo's usual guards."""
-    raw = InkhornAEC(game, players, **kwargs)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
+    """``env("scriptoria", players=3)``: the AEC environment, guarded against calls out of
+    order (PettingZoo's ``OrderEnforcingWrapper``). A slot out of bounds or masked out is
+    refused by the environment itself with an ``IllegalAction`` that names the legal slots,
+    so PettingZoo's assertion wrapper would only repeat the check."""
+    return wrappers.OrderEnforcingWrapper(InkhornAEC(game, players, **kwargs))

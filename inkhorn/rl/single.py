@@ -113,13 +113,7 @@ class SingleSeatEnv(gymnasium.Env):
             slot = legal.index(action) if action in legal else None
             if slot is None or slot >= aec.slots:
                 # an open action beyond the candidate list: applied directly, still checked
-                aec.log.apply(state, action)
-                aec._cache.clear()
-                if state.is_terminal():
-                    aec.rewards = aec._final_rewards(state)
-                    aec.terminations = {a: True for a in aec.agents}
-                else:
-                    aec.agent_selection = aec._deciding_agent()
+                aec.apply_id(action)
             else:
                 aec.step(slot)
 
