@@ -47,6 +47,10 @@ _TAKES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
     ]
 )
 _TAKE_BY_ID = dict(_TAKES)
+# the takes open to a Cup, by which colours it holds (bit c: colour c is there)
+_TAKES_OPEN: tuple[tuple[str, ...], ...] = tuple(
+    tuple(a for a, cols in _TAKES if all(held >> c & 1 for c in cols)) for held in range(1 << len(COLOURS))
+)
 
 
 def ink_take(action: str) -> tuple[int, ...]:
@@ -198,8 +202,11 @@ class InkTurn(Step):
     """Take 1 or 2 different inks from the Cup (never gold with black), or withdraw with the Grimoire."""
 
     def legal_actions(self, state: ScriptoriaState) -> list[str]:
-        cup = state.cup
-        acts = [a for a, cols in _TAKES if all(cup[c] for c in cols)]
+        held = 0
+        for c, n in enumerate(state.cup):
+            if n:
+                held |= 1 << c
+        acts = list(_TAKES_OPEN[held])
         if state.grimoire < 0:
             acts.append("grimoire")
         return acts
