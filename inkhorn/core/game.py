@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from inkhorn.core.codec import Codec
 from inkhorn.core.errors import InkhornError, OptionError, StateError, clip
+from inkhorn.core.features import SeatFeatures
 from inkhorn.core.options import GameOptions, parse_options
 from inkhorn.core.picture import Picture
 from inkhorn.core.rng import StateRng
@@ -128,6 +129,11 @@ class Game(ABC, Generic[S]):
         (see ``inkhorn.core.scene``): built from its ``observation`` and the public content of
         ``options`` only, never from the state, so it shows nothing the seat may not see."""
         return plain_scene(observation)
+
+    def features(self, players: int, options: GameOptions) -> SeatFeatures[S] | None:
+        """A seat's view as numbers for learners (see ``inkhorn.core.features``), or ``None``
+        when the game has none (the RL package then hashes ``observation(seat)``)."""
+        return None
 
     @abstractmethod
     def hidden_names(self, state: S, seat: int | None) -> set[str]:

@@ -101,7 +101,7 @@ class InkhornAEC(AECEnv):
         self.render_mode = render_mode
         self.max_decisions = max_decisions
         self.slots = slots or ACTION_SLOTS.get(self.game.id, DEFAULT_SLOTS)
-        self.encoder = Encoder(self.slots)
+        self.encoder = Encoder(self.slots, self.game.features(self.num_players, self.options))
         self.metadata = {**self.metadata, "name": f"inkhorn_{self.game.id}_v0"}
         self.possible_agents = [f"seat_{i}" for i in range(self.num_players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -120,6 +120,7 @@ class InkhornAEC(AECEnv):
         self.log = ActionLog(words=False)
         self._cache: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
         self._legal: list[str] | None = None  # the deciding seat's ids, once per decision
+        self._vectors: dict[str, np.ndarray] = {}  # per agent, kept up to date (games with features)
 
     # ---- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -141,6 +142,8 @@ class InkhornAEC(AECEnv):
         self.log = ActionLog(words=False)
         self._cache.clear()
         self._legal = None
+        self._vectors.clear()
+        self.encoder.forget()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -181,12 +184,30 @@ class InkhornAEC(AECEnv):
             return cached[1]
         seat = self._seat[agent]
         legal = self._legal_for(agent)
-        vector = self.encoder.encode(state.observation(seat), self.log.seen_by(seat, -HISTORY_DEPTH), legal, seat)
+        history = self.log.seen_by(seat, -HISTORY_DEPTH)
+        if self.encoder.features is not None:
+            kept = self._vectors.get(agent)
+            if kept is None:
+                kept = self._vectors[agent] = np.zeros(self.encoder.size, dtype=np.float32)
+            self.encoder.write(state, seat, history, legal, kept)
+            vector = kept.copy()  # the caller keeps what it was given; the env keeps its own
+        else:
+            vector = self.encoder.encode(state.observation(seat), history, legal, seat)
         mask = np.zeros(self.slots, dtype=np.int8)
         mask[: min(len(legal), self.slots)] = 1
         result = {"observation": vector, "action_mask": mask}
         self._cache[agent] = (version, result)
         return result
+
+    def vector_of(self, state: GameState, seat: int, history: list[str], legal: list[str]) -> np.ndarray:
+        """The vector of ``seat`` at ``state`` worked out from nothing (a fresh encoder):
+        what ``observe`` keeps up to date step by step must equal it."""
+        fresh = Encoder(self.slots, self.game.features(self.num_players, self.options))
+        if fresh.features is None:
+            return fresh.encode(state.observation(seat), history, legal)
+        out = np.zeros(fresh.size, dtype=np.float32)
+        fresh.write(state, seat, history, legal, out)
+        return out
 
     # ---- decisions -----------------------------------------------------------------------------
     def step(self, action: Any) -> None:

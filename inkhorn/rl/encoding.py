@@ -1,23 +1,21 @@
 """Fixed-shape numeric observations, built only from what a seat may know.
 
-Each game's ``observation(seat)`` is a JSON-ready dict whose size changes during play (hands
-grow, tracks fill, Manuscript's grids hold more text). A learner needs one fixed shape per
-game and player count, so the vector is made with *feature hashing*: every leaf of the dict
-is hashed by its path into a fixed number of buckets. The scheme is stable (CRC-32, not
-Python's salted ``hash``), so a trained policy keeps its meaning across runs and machines.
-
-Layout of the ``observation`` vector (``float32``)
-==================================================
+A learner needs one fixed shape per game and player count. The vector has three parts:
 
 =====================================  ===============================================
-``[0, OBS_BUCKETS)``                   ``observation(seat)``, hashed leaf by leaf:
-                                       a number or bool adds its value (with a sign bit
-                                       from the hash) at ``hash(path)``; a text adds 1
-                                       at ``hash(path=text)``. List positions are part of
-                                       the path for numbers and nested values (seat 2's
-                                       score is not seat 3's), but not for texts: a list
-                                       of component names is a bag ("a hand holding K5").
-``[OBS_BUCKETS, +HISTORY_BUCKETS)``    the last ``HISTORY_DEPTH`` actions as this seat
+``[0, F)``                             the seat's view of the table. A game with
+                                       features (``Game.features``, see
+                                       ``inkhorn.core.features``) writes its own
+                                       ``F = features.size`` numbers, named one by one
+                                       and kept up to date between steps. Any other
+                                       game's ``observation(seat)`` is hashed leaf by
+                                       leaf into ``F = OBS_BUCKETS`` buckets: a number or
+                                       bool adds its value (with a sign bit from the
+                                       hash) at ``hash(path)``; a text adds 1 at
+                                       ``hash(path=text)``. List positions are part of the
+                                       path for numbers and nested values, not for texts
+                                       (a list of names is a bag).
+``[F, F + HISTORY_BUCKETS)``           the last ``HISTORY_DEPTH`` actions as this seat
                                        saw them (``ActionRecord.seen_by``), word by word,
                                        weighted 1, 1/2, 1/3 ... from the newest.
 ``[+0, +slots * SLOT_BUCKETS)``        one block per action slot: the words of the
@@ -25,8 +23,10 @@ Layout of the ``observation`` vector (``float32``)
                                        where the slot is empty.
 =====================================  ===============================================
 
-Nothing else goes in: no state field, no seed, no other seat's view. The leak tests check
-that by construction the encoder is only ever handed those three inputs.
+Words and paths are hashed with CRC-32, not Python's salted ``hash``, so a trained policy
+keeps its meaning across runs and machines. Nothing else goes in: no state field the seat
+may not see, no seed, no other seat's view. The leak tests check the inputs of the last two
+parts, and that a world re-dealt from what the seat cannot see gives the same vector.
 """
 
 from __future__ import annotations
@@ -37,6 +37,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+
+from inkhorn.core.features import SeatFeatures
+from inkhorn.core.state import GameState
 
 OBS_BUCKETS = 1024
 HISTORY_BUCKETS = 128
@@ -50,19 +53,32 @@ MEMO_DEPTH = 1
 
 
 class Encoder:
-    """Turns (observation, history view, legal ids) into the fixed vector described above.
+    """Turns what a seat may know into the fixed vector described above.
 
-    Consecutive observations of one seat share most of their parts, so the hashed
-    contribution of each top-level part is kept with the part itself and reused while the
-    part compares equal (a C-speed comparison); the result is exactly what a full pass
-    would give.
+    With the game's features, :meth:`write` keeps one vector per seat up to date (the
+    features rewrite what changed; the history and slot parts are rewritten). Without,
+    :meth:`encode` hashes the observation dict; consecutive observations of one seat share
+    most of their parts, so the hashed contribution of each top-level part is kept with the
+    part itself and reused while the part compares equal (a C-speed comparison), giving
+    exactly what a full pass would.
     """
 
-    def __init__(self, slots: int):
+    def __init__(self, slots: int, features: SeatFeatures | None = None):
         self.slots = slots
-        self.size = OBS_BUCKETS + HISTORY_BUCKETS + slots * SLOT_BUCKETS
+        self.features = features
+        self.head = features.size if features is not None else OBS_BUCKETS
+        self.size = self.head + HISTORY_BUCKETS + slots * SLOT_BUCKETS
         self._hashes: dict[str, tuple[int, float]] = {}
         self._parts: dict[object, dict[str, tuple[Any, np.ndarray, np.ndarray]]] = {}
+        self._words: dict[str, tuple[int, ...]] = {}  # a history entry: its words' buckets
+        self._slot_ones: dict[tuple[str, ...], np.ndarray] = {}  # a legal list: its slot positions
+        self._written: dict[object, np.ndarray] = {}  # per seat: the slot positions set last
+
+    def forget(self) -> None:
+        """A new game: every seat's vector is written afresh."""
+        if self.features is not None:
+            self.features.forget()
+        self._written.clear()
 
     def _hash(self, text: str, buckets: int) -> tuple[int, float]:
         found = self._hashes.get(text)
@@ -74,10 +90,24 @@ class Encoder:
             self._hashes[text] = found
         return found
 
+    def write(self, state: GameState, seat: int, history: Sequence[str], legal: Sequence[str], out: np.ndarray) -> None:
+        """Bring ``seat``'s vector ``out`` up to date (a game with features): ``out`` is all
+        zero or as this encoder last left it for that seat."""
+        assert self.features is not None
+        self.features.write(state, seat, out[: self.head])
+        self.write_tail(history, legal, out, seat)
+
     def encode(
         self, observation: dict[str, Any], history: Sequence[str], legal: Sequence[str], viewer: object = None
     ) -> np.ndarray:
-        """The vector; ``viewer`` (e.g. the seat) keys the reuse of unchanged parts."""
+        """The vector of a game without features; ``viewer`` (e.g. the seat) keys the reuse
+        of unchanged parts."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.hash_observation(observation, out, viewer)
+        self.write_tail(history, legal, out, viewer)
+        return out
+
+    def hash_observation(self, observation: dict[str, Any], out: np.ndarray, viewer: object = None) -> None:
         memo = self._parts.setdefault(viewer, {})
         if len(memo) > _CACHE_LIMIT:
             memo.clear()
@@ -85,22 +115,42 @@ class Encoder:
         val: list[float] = []
         for key, part in observation.items():
             self._walk(part, "." + str(key), idx, val, memo, MEMO_DEPTH)
-        out = np.zeros(self.size, dtype=np.float32)
         if idx:
             out[:OBS_BUCKETS] = np.bincount(idx, val, minlength=OBS_BUCKETS)
-        base = OBS_BUCKETS
+
+    def write_tail(self, history: Sequence[str], legal: Sequence[str], out: np.ndarray, viewer: object = None) -> None:
+        """The history and slot parts (``viewer``: whose vector ``out`` is, kept between
+        calls; ``None``: a fresh vector)."""
+        block = [0.0] * HISTORY_BUCKETS
+        words = self._words
         for age, text in enumerate(reversed(history[-HISTORY_DEPTH:])):
+            found = words.get(text)
+            if found is None:
+                if len(words) > _CACHE_LIMIT:
+                    words.clear()
+                found = words[text] = tuple(self._hash("h:" + w, HISTORY_BUCKETS)[0] for w in _WORDS.findall(text))
             weight = 1.0 / (1 + age)
-            for word in _WORDS.findall(text):
-                index, _ = self._hash("h:" + word, HISTORY_BUCKETS)
-                out[base + index] += weight
-        base += HISTORY_BUCKETS
-        for slot, action in enumerate(legal[: self.slots]):
-            start = base + slot * SLOT_BUCKETS
-            for word in _WORDS.findall(action):
-                index, _ = self._hash("a:" + word, SLOT_BUCKETS)
-                out[start + index] = 1.0
-        return out
+            for index in found:
+                block[index] += weight
+        base = self.head
+        out[base : base + HISTORY_BUCKETS] = block
+        key = tuple(legal[: self.slots])
+        ones = self._slot_ones.get(key)
+        if ones is None:
+            if len(self._slot_ones) > _CACHE_LIMIT // 10:
+                self._slot_ones.clear()
+            start = base + HISTORY_BUCKETS
+            ones = self._slot_ones[key] = np.array(
+                sorted({start + slot * SLOT_BUCKETS + self._hash("a:" + w, SLOT_BUCKETS)[0]
+                        for slot, action in enumerate(key) for w in _WORDS.findall(action)}),
+                dtype=np.intp,
+            )
+        if viewer is not None:
+            before = self._written.get(viewer)
+            if before is not None:
+                out[before] = 0.0
+            self._written[viewer] = ones
+        out[ones] = 1.0
 
     def _walk(self, value: Any, path: str, idx: list[int], val: list[float], memo: dict, depth: int) -> None:
         hashes = self._hashes

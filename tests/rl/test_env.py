@@ -124,9 +124,10 @@ def test_bad_construction_is_a_clear_error():
 
 @pytest.mark.parametrize("game, players", [(g, n) for g, n in COUNTS if n == 3] + [("scriptoria", 2)])
 def test_observation_depends_only_on_what_the_seat_may_know(game, players):
-    """Re-dealing everything a seat cannot see (``determinize``) never changes its vector:
-    the encoder is handed only ``observation(seat)``, the seat's view of the actions and its
-    own legal ids."""
+    """Re-dealing everything a seat cannot see (``determinize``) never changes its vector,
+    worked out from nothing in the world: the game's features read only what the seat may
+    know (or the encoder is handed only ``observation(seat)``), with the seat's view of the
+    actions and its own legal ids."""
     env = rl.env(game, players=players).unwrapped
     env.reset(seed=21)
     rng = np.random.default_rng(21)
@@ -140,7 +141,7 @@ def test_observation_depends_only_on_what_the_seat_may_know(game, players):
                 world = env.state.determinize(seat, int(rng.integers(1 << 30)))
                 legal = world.legal_actions() if name == agent else []
                 mine = env.observe(name)["observation"]
-                theirs = env.encoder.encode(world.observation(seat), env.log.seen_by(seat, -8), legal)
+                theirs = env.vector_of(world, seat, env.log.seen_by(seat, -8), legal)
                 assert np.array_equal(mine, theirs), (game, seat, step)
         obs = env.observe(agent)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
@@ -211,22 +212,36 @@ def test_single_seat_refuses_bad_seats_and_opponent_lists():
         rl.SingleSeatEnv("scriptoria", players=3, opponents=["greedy"])
 
 
-def test_reused_parts_give_exactly_the_vector_of_a_fresh_encoder():
-    from inkhorn.rl.encoding import Encoder
-
-    env = rl.env("scriptoria", players=3).unwrapped
+@pytest.mark.parametrize("game", games.game_ids())
+def test_a_vector_kept_up_to_date_is_exactly_the_one_worked_out_from_nothing(game):
+    """Features rewrite only what changed since a seat's last step, the hashing encoder
+    reuses unchanged parts: either way every seat's vector, at every step, is the one a
+    fresh encoder works out."""
+    env = rl.env(game).unwrapped
     env.reset(seed=3)
     rng = np.random.default_rng(0)
-    for _ in range(200):
+    for _ in range(300):
         agent = env.agent_selection
         if env.terminations[agent]:
             break
-        seat = env._seat[agent]
-        fresh = Encoder(env.slots).encode(
-            env.state.observation(seat), env.log.seen_by(seat, -8), env.state.legal_actions(), seat
-        )
-        assert np.array_equal(env.observe(agent)["observation"], fresh)
+        for name in env.agents:
+            seat = env._seat[name]
+            legal = env.state.legal_actions() if name == agent else []
+            fresh = env.vector_of(env.state, seat, env.log.seen_by(seat, -8), legal)
+            assert np.array_equal(env.observe(name)["observation"], fresh), (game, name, len(env.log))
         env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+
+
+def test_features_are_named_one_by_one_and_fill_their_part_of_the_vector():
+    env = rl.env("scriptoria", players=3).unwrapped
+    env.reset(seed=1)
+    features = env.encoder.features
+    assert features is not None and len(features.names) == features.size == len(set(features.names))
+    vector = env.observe(env.agent_selection)["observation"]
+    named = dict(zip(features.names, vector[: features.size].tolist(), strict=True))
+    state = env.state
+    assert named["day.number"] == state.day and named["decision.InkTurn"] == 1.0
+    assert [named[f"cup.{c}"] for c in ("red", "blue", "green", "black", "gold")] == state.cup
 
 
 @pytest.mark.parametrize("game, players", [(g, n) for g, n in COUNTS if n == 3] + [("scriptoria", 2)])
@@ -239,13 +254,19 @@ def test_encoder_inputs_name_nothing_hidden_from_the_seat(game, players):
     env.reset(seed=33)
     rng = np.random.default_rng(33)
     seen: list[tuple[int, dict, list[str], list[str]]] = []
-    encode = env.encoder.encode
+    hashed: list[dict] = []
+    hash_observation, write_tail = env.encoder.hash_observation, env.encoder.write_tail
 
-    def spy(observation, history, legal, seat=None):
-        seen.append((seat, observation, list(history), list(legal)))
-        return encode(observation, history, legal, seat)
+    def spy_observation(observation, out, viewer=None):
+        hashed.append(observation)
+        return hash_observation(observation, out, viewer)
 
-    env.encoder.encode = spy
+    def spy_tail(history, legal, out, viewer=None):
+        seen.append((viewer, hashed.pop() if hashed else {}, list(history), list(legal)))
+        return write_tail(history, legal, out, viewer)
+
+    env.encoder.hash_observation = spy_observation
+    env.encoder.write_tail = spy_tail
     hidden_before: list[dict] = []
     for _ in range(300):
         agent = env.agent_selection

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import Field
 
+from inkhorn.core.features import SeatFeatures
 from inkhorn.core.game import Game, margins
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
@@ -161,6 +162,12 @@ class ScriptoriaGame(Game):
 
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
+
+    def features(self, players: int, options: GameOptions) -> SeatFeatures[ScriptoriaState]:
+        from inkhorn.games.scriptoria.features import ScriptoriaFeatures
+
+        assert isinstance(options, ScriptoriaOptions)
+        return ScriptoriaFeatures(players, load_content(options.content))
 
     def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
         from inkhorn.games.scriptoria.scene import scene

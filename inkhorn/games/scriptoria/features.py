@@ -1,0 +1,220 @@
+"""Scriptoria as numbers for a learner (``inkhorn.core.features``).
+
+Everything on a Scriptoria table is face up but the order of the two bags, so the numbers
+are what ``observation(seat)`` shows, laid out by place: the Day's clock and who holds which
+role, the pending decision and what it is about, the Cup and the bags' sizes, the lecterns
+and their holders, where every sketch lies (Scriptorium, discards, a lectern, a stock, a
+scroll), which scroll slots are filled, and each copyist's inks, points, achievements and
+Help. Seats come in turn order from the viewer's.
+
+Between two calls for a seat only the parts that changed are rewritten: a move of the First
+Hour touches the Cup and one row of inks, not the 2,000 numbers of where the sketches lie.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from inkhorn.core.features import SeatFeatures
+from inkhorn.games.scriptoria import rules
+from inkhorn.games.scriptoria.content import COLOURS, KINDS, Content
+from inkhorn.games.scriptoria.scoring import HELL_DOOR, score
+from inkhorn.games.scriptoria.state import PHASE_NAMES, ScriptoriaState
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+class _Layout:
+    """Named blocks of positions, laid end to end."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def block(self, name: str, labels: list[str] | tuple[str, ...]) -> int:
+        start = len(self.names)
+        self.names += [f"{name}.{label}" for label in labels]
+        return start
+
+
+class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
+    def __init__(self, players: int, content: Content):
+        n = self.players = players
+        c = self.content = content
+        sketch_ids = [s.id for s in c.sketches]
+        lay = _Layout()
+        rel = [f"seat+{r}" for r in range(n)]
+        self.day = lay.block("day", ["number"])
+        self.phase = lay.block("phase", PHASE_NAMES)
+        self.archivist = lay.block("archivist", rel)
+        self.next_archivist = lay.block("next_archivist", rel)
+        self.grimoire = lay.block("grimoire", rel)
+        self.to_act = lay.block("to_act", rel)
+        self.steps = {step: i for i, step in enumerate(rules.STEP_TYPES)}
+        self.decision = lay.block("decision", [step.__name__ for step in rules.STEP_TYPES])
+        self.detail_lectern = lay.block("detail.lectern", c.lectern_ids)
+        self.detail_sketch = lay.block("detail.sketch", sketch_ids)
+        self.detail_slot = lay.block("detail.slot", c.slot_ids)
+        self.detail_colour = lay.block("detail.colour", COLOURS)
+        self.detail_source = lay.block("detail.source", ["scriptorium", *rel])
+        self.header = (self.day, len(lay.names))
+        self.cup = lay.block("cup", COLOURS)
+        self.bags = lay.block("bag", ["inks", "sketches", *KINDS])
+        self.piles = lay.block("pile_taken", c.part_ids)
+        self.table = (self.cup, len(lay.names))
+        self.on_table = lay.block("lectern.on_table", c.lectern_ids)
+        self.owner = lay.block("lectern.owner", [f"{lec}.{r}" for lec in c.lectern_ids for r in rel])
+        self.lectern_part = (self.on_table, len(lay.names))
+        self.scriptorium = lay.block("sketch.scriptorium", sketch_ids)
+        self.discards = lay.block("sketch.discards", sketch_ids)
+        self.on_lectern = lay.block("sketch.lectern", [f"{lec}.{s}" for lec in c.lectern_ids for s in sketch_ids])
+        self.stock = lay.block("sketch.stock", [f"{r}.{s}" for r in rel for s in sketch_ids])
+        self.scroll = lay.block("sketch.scroll", [f"{r}.{s}" for r in rel for s in sketch_ids])
+        self.filled = lay.block("slot.filled", [f"{r}.{slot}" for r in rel for slot in c.slot_ids])
+        self.sketches = (self.scriptorium, len(lay.names))
+        self.inks = lay.block("inks", [f"{r}.{col}" for r in rel for col in COLOURS])
+        tiles = [f"{part}.{k}" for part, pile in zip(c.part_ids, c.achievements) for k in range(len(pile))]
+        self.copyist = lay.block(
+            "copyist", [f"{r}.{what}" for r in rel for what in ("points", "score", "hell_door", "help_left",
+                                                                "help_received", *tiles)]
+        )
+        self.copyist_width = 5 + len(tiles)
+        self.tile_of = {part * 16 + k: i for i, (part, k) in enumerate(
+            (part, k) for part, pile in enumerate(c.achievements) for k in range(len(pile)))}
+        self.copyists = (self.copyist, len(lay.names))
+        self.names = tuple(lay.names)
+        self.size = len(self.names)
+        self.kind_of = [s.kind for s in c.sketches]
+        self.lectern_at = {lec: k for k, lec in enumerate(c.lectern_ids)}
+        self._seen: dict[int, dict[str, Any]] = {}
+
+    def forget(self) -> None:
+        self._seen.clear()
+
+    def write(self, state: ScriptoriaState, seat: int, out: np.ndarray) -> None:
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = {}
+            out[:] = 0.0
+        n = self.players
+        self._header(state, seat, out)
+        table = (state.cup, state.ink_bag, state.sketch_bag, state.pile_taken)
+        if seen.get("table") != table:
+            self._table(state, out)
+            seen["table"] = tuple(part[:] for part in table)
+        if seen.get("lecterns") != state.lecterns or seen.get("owners") != state.lectern_owner:
+            self._lecterns(state, seat, out)
+            seen["lecterns"], seen["owners"] = state.lecterns[:], state.lectern_owner[:]
+        places = (state.scriptorium, state.discards, state.lecterns, state.lectern_sketches, state.stocks,
+                  state.scrolls)
+        if seen.get("places") != places:
+            self._sketches(state, seat, out)
+            seen["places"] = tuple(p[:] for p in places)
+        if seen.get("inks") != state.inks:
+            start = self.inks
+            inks = state.inks
+            out[start : start + 5 * n] = inks[5 * seat :] + inks[: 5 * seat]
+            seen["inks"] = inks[:]
+        marks = (state.points, state.achievements, state.help_left, state.help_received)
+        if seen.get("marks") != marks:
+            self._copyists(state, seat, out)
+            seen["marks"] = tuple(m[:] for m in marks)
+
+    # ---- the parts --------------------------------------------------------------------------
+    def _rel(self, seat: int, who: int) -> int:
+        return (who - seat) % self.players
+
+    def _header(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+        start, end = self.header
+        out[start:end] = 0.0
+        out[self.day] = state.day
+        ones = [self.phase + state.phase]
+        n = self.players
+        for block, who in ((self.archivist, state.archivist), (self.next_archivist, state.next_archivist),
+                           (self.grimoire, state.grimoire)):
+            if who >= 0:
+                ones.append(block + (who - seat) % n)
+        top = state.stack[-1] if state.stack else None
+        if top is not None:
+            ones.append(self.to_act + (top.seat - seat) % n)
+            ones.append(self.decision + self.steps[type(top)])
+            public = getattr(top, "public", None)
+            if public is not None:
+                self._detail(public(state), seat, ones)
+        out[ones] = 1.0
+
+    def _detail(self, detail: dict, seat: int, ones: list[int]) -> None:
+        c = self.content
+        for key, value in detail.items():
+            if key == "lectern":
+                ones.append(self.detail_lectern + self.lectern_at[value])
+            elif key == "sketch":
+                ones.append(self.detail_sketch + c.sketch_index[value])
+            elif key == "slot":
+                ones.append(self.detail_slot + c.slot_ids.index(value))
+            elif key == "colour":
+                ones.append(self.detail_colour + COLOURS.index(value))
+            elif key == "source":
+                ones.append(self.detail_source + (0 if value == "scriptorium" else 1 + self._rel(seat, value)))
+
+    def _table(self, state: ScriptoriaState, out: Any) -> None:
+        start = self.cup
+        kinds = [0] * len(KINDS)
+        kind_of = self.kind_of
+        for i in state.sketch_bag:
+            kinds[kind_of[i]] += 1
+        out[start : start + 5] = state.cup
+        out[self.bags : self.bags + 2 + len(KINDS)] = [sum(state.ink_bag), len(state.sketch_bag), *kinds]
+        out[self.piles : self.piles + len(state.pile_taken)] = state.pile_taken
+
+    def _lecterns(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+        start, end = self.lectern_part
+        out[start:end] = 0.0
+        n = self.players
+        ones = []
+        for k, lec in enumerate(state.lecterns):
+            ones.append(self.on_table + lec)
+            owner = state.lectern_owner[k]
+            if owner >= 0:
+                ones.append(self.owner + lec * n + (owner - seat) % n)
+        if ones:
+            out[ones] = 1.0
+
+    def _sketches(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+        start, end = self.sketches
+        out[start:end] = 0.0
+        n = self.players
+        many = len(self.content.sketches)
+        ones = [self.scriptorium + i for i in state.scriptorium]
+        ones += [self.discards + i for i in state.discards]
+        for k, lec in enumerate(state.lecterns):
+            base = self.on_lectern + lec * many
+            ones += [base + i for i in state.lectern_sketches[k]]
+        slots = len(self.content.slot_ids)
+        for r in range(n):
+            s = (seat + r) % n
+            base = self.stock + r * many
+            ones += [base + i for i in state.stocks[s]]
+            base = self.scroll + r * many
+            filled = self.filled + r * slots
+            for slot, i in enumerate(state.scrolls[s]):
+                if i >= 0:
+                    ones.append(base + i)
+                    ones.append(filled + slot)
+        if ones:
+            out[ones] = 1.0
+
+    def _copyists(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+        n = self.players
+        width = self.copyist_width
+        row = [0.0] * (n * width)
+        tile_of = self.tile_of
+        for r in range(n):
+            s = (seat + r) % n
+            base = r * width
+            points = score(state, s)
+            row[base : base + 5] = [state.points[s], points, float(points >= HELL_DOOR), state.help_left[s],
+                                    state.help_received[s]]
+            for code in state.achievements[s]:
+                row[base + 5 + tile_of[code]] = 1.0
+        out[self.copyist : self.copyist + n * width] = row
