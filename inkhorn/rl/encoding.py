@@ -72,6 +72,7 @@ class Encoder:
         self._parts: dict[object, dict[str, tuple[Any, np.ndarray, np.ndarray]]] = {}
         self._words: dict[str, tuple[int, ...]] = {}  # a history entry: its words' buckets
         self._slot_ones: dict[tuple[str, ...], np.ndarray] = {}  # a legal list: its slot positions
+        self._action_buckets: dict[str, tuple[int, ...]] = {}  # an action id: its words' buckets
         self._written: dict[object, np.ndarray] = {}  # per seat: the slot positions set last
 
     def forget(self) -> None:
@@ -140,11 +141,19 @@ class Encoder:
             if len(self._slot_ones) > _CACHE_LIMIT // 10:
                 self._slot_ones.clear()
             start = base + HISTORY_BUCKETS
-            ones = self._slot_ones[key] = np.array(
-                sorted({start + slot * SLOT_BUCKETS + self._hash("a:" + w, SLOT_BUCKETS)[0]
-                        for slot, action in enumerate(key) for w in _WORDS.findall(action)}),
-                dtype=np.intp,
-            )
+            buckets = self._action_buckets
+            positions = []
+            for slot, action in enumerate(key):
+                found = buckets.get(action)
+                if found is None:
+                    if len(buckets) > _CACHE_LIMIT:
+                        buckets.clear()
+                    found = buckets[action] = tuple(
+                        sorted({self._hash("a:" + w, SLOT_BUCKETS)[0] for w in _WORDS.findall(action)})
+                    )
+                at = start + slot * SLOT_BUCKETS
+                positions += [at + b for b in found]
+            ones = self._slot_ones[key] = np.array(positions, dtype=np.intp)
         if viewer is not None:
             before = self._written.get(viewer)
             if before is not None:

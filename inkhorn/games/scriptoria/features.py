@@ -61,7 +61,6 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         self.cup = lay.block("cup", COLOURS)
         self.bags = lay.block("bag", ["inks", "sketches", *KINDS])
         self.piles = lay.block("pile_taken", c.part_ids)
-        self.table = (self.cup, len(lay.names))
         self.on_table = lay.block("lectern.on_table", c.lectern_ids)
         self.owner = lay.block("lectern.owner", [f"{lec}.{r}" for lec in c.lectern_ids for r in rel])
         self.lectern_part = (self.on_table, len(lay.names))
@@ -71,7 +70,6 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         self.stock = lay.block("sketch.stock", [f"{r}.{s}" for r in rel for s in sketch_ids])
         self.scroll = lay.block("sketch.scroll", [f"{r}.{s}" for r in rel for s in sketch_ids])
         self.filled = lay.block("slot.filled", [f"{r}.{slot}" for r in rel for slot in c.slot_ids])
-        self.sketches = (self.scriptorium, len(lay.names))
         self.inks = lay.block("inks", [f"{r}.{col}" for r in rel for col in COLOURS])
         tiles = [f"{part}.{k}" for part, pile in zip(c.part_ids, c.achievements) for k in range(len(pile))]
         self.copyist = lay.block(
@@ -86,6 +84,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         self.size = len(self.names)
         self.kind_of = [s.kind for s in c.sketches]
         self.lectern_at = {lec: k for k, lec in enumerate(c.lectern_ids)}
+        self.detailed = frozenset(step for step in rules.STEP_TYPES if hasattr(step, "public"))
         self._seen: dict[int, dict[str, Any]] = {}
 
     def forget(self) -> None:
@@ -96,27 +95,59 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         if seen is None:
             seen = self._seen[seat] = {}
             out[:] = 0.0
-        n = self.players
         self._header(state, seat, out)
-        table = (state.cup, state.ink_bag, state.sketch_bag, state.pile_taken)
-        if seen.get("table") != table:
-            self._table(state, out)
-            seen["table"] = tuple(part[:] for part in table)
-        if seen.get("lecterns") != state.lecterns or seen.get("owners") != state.lectern_owner:
+        get = seen.get
+        cup = state.cup
+        if get("cup") != cup:
+            out[self.cup : self.cup + 5] = cup
+            seen["cup"] = cup[:]
+        inks_left = sum(state.ink_bag)
+        if get("ink_bag") != inks_left:
+            out[self.bags] = inks_left
+            seen["ink_bag"] = inks_left
+        bag = state.sketch_bag
+        if get("bag") != bag:
+            self._sketch_bag(bag, out)
+            seen["bag"] = bag[:]
+        if get("piles") != state.pile_taken:
+            out[self.piles : self.piles + len(state.pile_taken)] = state.pile_taken
+            seen["piles"] = state.pile_taken[:]
+        many = len(self.content.sketches)
+        for name, start, held in (("scriptorium", self.scriptorium, state.scriptorium),
+                                  ("discards", self.discards, state.discards)):
+            if get(name) != held:
+                out[start : start + many] = 0.0
+                if held:
+                    out[[start + i for i in held]] = 1.0
+                seen[name] = held[:]
+        lecterns = (state.lecterns, state.lectern_owner)
+        if get("lecterns") != lecterns:
             self._lecterns(state, seat, out)
-            seen["lecterns"], seen["owners"] = state.lecterns[:], state.lectern_owner[:]
-        places = (state.scriptorium, state.discards, state.lecterns, state.lectern_sketches, state.stocks,
-                  state.scrolls)
-        if seen.get("places") != places:
-            self._sketches(state, seat, out)
-            seen["places"] = tuple(p[:] for p in places)
-        if seen.get("inks") != state.inks:
-            start = self.inks
-            inks = state.inks
-            out[start : start + 5 * n] = inks[5 * seat :] + inks[: 5 * seat]
+            seen["lecterns"] = tuple(part[:] for part in lecterns)
+            seen["lectern_sketches"] = None
+        if get("lectern_sketches") != state.lectern_sketches:
+            self._lectern_sketches(state, out)
+            seen["lectern_sketches"] = state.lectern_sketches[:]
+        n = self.players
+        stocks, scrolls = state.stocks, state.scrolls
+        kept = get("copyists")
+        if kept is None:
+            kept = seen["copyists"] = [[None, None] for _ in range(n)]
+        for r in range(n):
+            s = (seat + r) % n
+            mine = kept[r]
+            if mine[0] is not stocks[s]:
+                self._stock(r, stocks[s], out)
+                mine[0] = stocks[s]
+            if mine[1] is not scrolls[s]:
+                self._scroll(r, scrolls[s], out)
+                mine[1] = scrolls[s]
+        inks = state.inks
+        if get("inks") != inks:
+            out[self.inks : self.inks + 5 * n] = inks[5 * seat :] + inks[: 5 * seat]
             seen["inks"] = inks[:]
         marks = (state.points, state.achievements, state.help_left, state.help_received)
-        if seen.get("marks") != marks:
+        if get("marks") != marks:
             self._copyists(state, seat, out)
             seen["marks"] = tuple(m[:] for m in marks)
 
@@ -124,23 +155,24 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
     def _rel(self, seat: int, who: int) -> int:
         return (who - seat) % self.players
 
-    def _header(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+    def _header(self, state: ScriptoriaState, seat: int, out: np.ndarray) -> None:
         start, end = self.header
         out[start:end] = 0.0
         out[self.day] = state.day
         ones = [self.phase + state.phase]
         n = self.players
-        for block, who in ((self.archivist, state.archivist), (self.next_archivist, state.next_archivist),
-                           (self.grimoire, state.grimoire)):
-            if who >= 0:
-                ones.append(block + (who - seat) % n)
-        top = state.stack[-1] if state.stack else None
-        if top is not None:
+        if state.archivist >= 0:
+            ones.append(self.archivist + (state.archivist - seat) % n)
+        if state.next_archivist >= 0:
+            ones.append(self.next_archivist + (state.next_archivist - seat) % n)
+        if state.grimoire >= 0:
+            ones.append(self.grimoire + (state.grimoire - seat) % n)
+        if state.stack:
+            top = state.stack[-1]
             ones.append(self.to_act + (top.seat - seat) % n)
             ones.append(self.decision + self.steps[type(top)])
-            public = getattr(top, "public", None)
-            if public is not None:
-                self._detail(public(state), seat, ones)
+            if type(top) in self.detailed:
+                self._detail(top.public(state), seat, ones)  # type: ignore[attr-defined]
         out[ones] = 1.0
 
     def _detail(self, detail: dict, seat: int, ones: list[int]) -> None:
@@ -157,17 +189,14 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
             elif key == "source":
                 ones.append(self.detail_source + (0 if value == "scriptorium" else 1 + self._rel(seat, value)))
 
-    def _table(self, state: ScriptoriaState, out: Any) -> None:
-        start = self.cup
+    def _sketch_bag(self, bag: list[int], out: np.ndarray) -> None:
         kinds = [0] * len(KINDS)
         kind_of = self.kind_of
-        for i in state.sketch_bag:
+        for i in bag:
             kinds[kind_of[i]] += 1
-        out[start : start + 5] = state.cup
-        out[self.bags : self.bags + 2 + len(KINDS)] = [sum(state.ink_bag), len(state.sketch_bag), *kinds]
-        out[self.piles : self.piles + len(state.pile_taken)] = state.pile_taken
+        out[self.bags + 1 : self.bags + 2 + len(KINDS)] = [len(bag), *kinds]
 
-    def _lecterns(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+    def _lecterns(self, state: ScriptoriaState, seat: int, out: np.ndarray) -> None:
         start, end = self.lectern_part
         out[start:end] = 0.0
         n = self.players
@@ -180,31 +209,35 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         if ones:
             out[ones] = 1.0
 
-    def _sketches(self, state: ScriptoriaState, seat: int, out: Any) -> None:
-        start, end = self.sketches
-        out[start:end] = 0.0
-        n = self.players
+    def _lectern_sketches(self, state: ScriptoriaState, out: np.ndarray) -> None:
         many = len(self.content.sketches)
-        ones = [self.scriptorium + i for i in state.scriptorium]
-        ones += [self.discards + i for i in state.discards]
+        out[self.on_lectern : self.on_lectern + len(self.content.lectern_ids) * many] = 0.0
+        ones = []
         for k, lec in enumerate(state.lecterns):
             base = self.on_lectern + lec * many
             ones += [base + i for i in state.lectern_sketches[k]]
-        slots = len(self.content.slot_ids)
-        for r in range(n):
-            s = (seat + r) % n
-            base = self.stock + r * many
-            ones += [base + i for i in state.stocks[s]]
-            base = self.scroll + r * many
-            filled = self.filled + r * slots
-            for slot, i in enumerate(state.scrolls[s]):
-                if i >= 0:
-                    ones.append(base + i)
-                    ones.append(filled + slot)
         if ones:
             out[ones] = 1.0
 
-    def _copyists(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+    def _stock(self, r: int, stock: tuple[int, ...], out: np.ndarray) -> None:
+        many = len(self.content.sketches)
+        base = self.stock + r * many
+        out[base : base + many] = 0.0
+        if stock:
+            out[[base + i for i in stock]] = 1.0
+
+    def _scroll(self, r: int, scroll: tuple[int, ...], out: np.ndarray) -> None:
+        many = len(self.content.sketches)
+        base = self.scroll + r * many
+        out[base : base + many] = 0.0
+        slots = len(scroll)
+        filled = self.filled + r * slots
+        out[filled : filled + slots] = [float(i >= 0) for i in scroll]
+        ones = [base + i for i in scroll if i >= 0]
+        if ones:
+            out[ones] = 1.0
+
+    def _copyists(self, state: ScriptoriaState, seat: int, out: np.ndarray) -> None:
         n = self.players
         width = self.copyist_width
         row = [0.0] * (n * width)
