@@ -287,3 +287,19 @@ def test_encoder_inputs_name_nothing_hidden_from_the_seat(game, players):
         seen.clear()
         obs = env.observe(agent)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_scriptoria_features_read_the_detail_of_every_decision_that_has_one():
+    """The features read a decision's public detail only for the kinds that have one; every
+    other kind of decision, in whole random games, shows none."""
+    from inkhorn.games.scriptoria.features import DETAILED
+
+    game = games.get_game("scriptoria")
+    rng = random.Random(0)
+    for seed in range(6):
+        state = game.new_game(3, seed)
+        while not state.is_terminal():
+            top = state.decision()
+            if not isinstance(top, DETAILED) and hasattr(top, "public"):
+                assert top.public(state) == {}, type(top).__name__
+            state.apply_trusted(rng.choice(state.legal_actions()))

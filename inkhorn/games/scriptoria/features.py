@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     import numpy as np
 
 
+DETAILED = (rules.ChooseReceiver, rules.ChooseSide, rules.PayOrFree, rules.PayGold, rules.HelpTake)
+
+
 class _Layout:
     """Named blocks of positions, laid end to end."""
 
@@ -84,7 +87,8 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         self.size = len(self.names)
         self.kind_of = [s.kind for s in c.sketches]
         self.lectern_at = {lec: k for k, lec in enumerate(c.lectern_ids)}
-        self.detailed = frozenset(step for step in rules.STEP_TYPES if hasattr(step, "public"))
+        # the decisions whose public detail says more than their kind (the others' is empty)
+        self.detailed = frozenset(DETAILED)
         self._seen: dict[int, dict[str, Any]] = {}
 
     def forget(self) -> None:
