@@ -6,7 +6,11 @@ which needs ``pygame``; both come with the ``rl`` extra). Each step is what a le
 ``last()`` (the observation vector and mask), a masked random sample from the action space,
 and ``step``. Target: a ratio of at least 1.0 for every game.
 
-    python bench/rl.py [--seconds 3] [--games scriptoria,novelist] [--json out.json]
+Training at scale runs many environments in worker processes with Gymnasium's own
+``AsyncVectorEnv`` over the single-seat environment (random opponents): its steps/s on 1 and
+2 workers, for each game, and their ratio (target: 2 workers at least 1.6 times 1).
+
+    python bench/rl.py [--seconds 3] [--games scriptoria,novelist] [--json out.json] [--no-vector]
 """
 
 from __future__ import annotations
@@ -45,11 +49,41 @@ def random_steps(make_env: Callable[[], Any], seed: int = 0) -> Work:
         yield steps, time.perf_counter() - started
 
 
+def vector_steps(game: str, workers: int, seconds: float, seed: int = 0) -> float:
+    """Steps/s of ``workers`` single-seat environments in Gymnasium's AsyncVectorEnv, each
+    step a random slot of its mask (any slot after an episode ends: the env resets)."""
+    import numpy as np
+    from gymnasium.vector import AsyncVectorEnv
+
+    from inkhorn.rl import SingleSeatEnv
+
+    make = [functools.partial(SingleSeatEnv, game, opponents="random") for _ in range(workers)]
+    rng = np.random.default_rng(seed)
+    envs = AsyncVectorEnv(make, context="spawn")
+    try:
+        _, info = envs.reset(seed=seed)
+        steps = 0
+        started = None
+        while True:
+            masks = info["action_mask"]
+            actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+            _, _, _, _, info = envs.step(np.array(actions))
+            if started is None:  # the first step warms the workers up
+                started = time.perf_counter()
+                continue
+            steps += workers
+            if steps % (64 * workers) == 0 and time.perf_counter() - started >= seconds:
+                return steps / (time.perf_counter() - started)
+    finally:
+        envs.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--games", default="")
     parser.add_argument("--json", default="")
+    parser.add_argument("--no-vector", action="store_true", help="skip the AsyncVectorEnv figures")
     args = parser.parse_args()
 
     import inkhorn.rl as rl
@@ -79,9 +113,17 @@ def main() -> None:
     print(f"{'game':<14} {'players':>7} {'steps/s':>10} {'ratio':>6}")
     for row in rows:
         print(f"{row['game']:<14} {row['players']:>7} {row['steps_per_s']:>10,.0f} {row['ratio']:>6.2f}")
+    vector: list[dict[str, Any]] = []
+    if not args.no_vector:
+        print("\nGymnasium AsyncVectorEnv over SingleSeatEnv (random opponents)")
+        print(f"{'game':<14} {'1 worker':>10} {'2 workers':>10} {'2 / 1':>6}")
+        for row in rows:
+            one, two = (vector_steps(row["game"], w, args.seconds) for w in (1, 2))
+            vector.append({"game": row["game"], "steps_per_s_1": one, "steps_per_s_2": two, "scaling": two / one})
+            print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {two / one:>6.2f}")
     if args.json:
         with open(args.json, "w") as out:
-            json.dump({"yardstick": total.rate, "rows": rows}, out, indent=1)
+            json.dump({"yardstick": total.rate, "rows": rows, "vector": vector}, out, indent=1)
 
 
 if __name__ == "__main__":

@@ -121,6 +121,7 @@ class InkhornAEC(AECEnv):
         self._cache: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
         self._legal: list[str] | None = None  # the deciding seat's ids, once per decision
         self._vectors: dict[str, np.ndarray] = {}  # per agent, kept up to date (games with features)
+        self._masks: dict[int, np.ndarray] = {}
 
     # ---- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -193,9 +194,7 @@ class InkhornAEC(AECEnv):
             vector = kept.copy()  # the caller keeps what it was given; the env keeps its own
         else:
             vector = self.encoder.encode(state.observation(seat), history, legal, seat)
-        mask = np.zeros(self.slots, dtype=np.int8)
-        mask[: min(len(legal), self.slots)] = 1
-        result = {"observation": vector, "action_mask": mask}
+        result = {"observation": vector, "action_mask": self._mask(len(legal))}
         self._cache[agent] = (version, result)
         return result
 
@@ -208,6 +207,14 @@ class InkhornAEC(AECEnv):
         out = np.zeros(fresh.size, dtype=np.float32)
         fresh.write(state, seat, history, legal, out)
         return out
+
+    def _mask(self, legal: int) -> np.ndarray:
+        """A fresh mask of the first ``legal`` slots (copied from one made once per count)."""
+        made = self._masks.get(legal)
+        if made is None:
+            made = self._masks[legal] = np.zeros(self.slots, dtype=np.int8)
+            made[: min(legal, self.slots)] = 1
+        return made.copy()
 
     # ---- decisions -----------------------------------------------------------------------------
     def step(self, action: Any) -> None:

@@ -50,6 +50,7 @@ _CACHE_LIMIT = 200_000
 # Parts of an observation this many levels deep or less are remembered with their hashed
 # contribution and reused while unchanged.
 MEMO_DEPTH = 1
+_AGE_WEIGHTS = tuple(1.0 / (1 + age) for age in range(HISTORY_DEPTH))  # the newest action first
 
 
 class Encoder:
@@ -122,7 +123,8 @@ class Encoder:
     def write_tail(self, history: Sequence[str], legal: Sequence[str], out: np.ndarray, viewer: object = None) -> None:
         """The history and slot parts (``viewer``: whose vector ``out`` is, kept between
         calls; ``None``: a fresh vector)."""
-        block = [0.0] * HISTORY_BUCKETS
+        where: list[int] = []
+        weights: list[float] = []
         words = self._words
         for age, text in enumerate(reversed(history[-HISTORY_DEPTH:])):
             found = words.get(text)
@@ -130,11 +132,10 @@ class Encoder:
                 if len(words) > _CACHE_LIMIT:
                     words.clear()
                 found = words[text] = tuple(self._hash("h:" + w, HISTORY_BUCKETS)[0] for w in _WORDS.findall(text))
-            weight = 1.0 / (1 + age)
-            for index in found:
-                block[index] += weight
+            where += found
+            weights += [_AGE_WEIGHTS[age]] * len(found)
         base = self.head
-        out[base : base + HISTORY_BUCKETS] = block
+        out[base : base + HISTORY_BUCKETS] = np.bincount(where, weights, minlength=HISTORY_BUCKETS)
         key = tuple(legal[: self.slots])
         ones = self._slot_ones.get(key)
         if ones is None:

@@ -303,3 +303,35 @@ def test_scriptoria_features_read_the_detail_of_every_decision_that_has_one():
             if not isinstance(top, DETAILED) and hasattr(top, "public"):
                 assert top.public(state) == {}, type(top).__name__
             state.apply_trusted(rng.choice(state.legal_actions()))
+
+
+def test_gymnasium_async_vector_env_runs_single_seat_games_in_worker_processes():
+    """Training at scale uses Gymnasium's own vector API: two single-seat games in worker
+    processes step in lockstep, each exactly as the same game played here with the same
+    seed and slots, and a game that ends starts the next at the following step."""
+    import functools
+
+    from gymnasium.vector import AsyncVectorEnv
+
+    make = functools.partial(rl.SingleSeatEnv, "scriptoria", 2, opponents="random")
+    envs = AsyncVectorEnv([make, make], context="spawn")
+    here = [make(), make()]
+    try:
+        obs, info = envs.reset(seed=7)
+        mine = [env.reset(seed=7 + i) for i, env in enumerate(here)]
+        for i in range(2):
+            assert np.array_equal(obs[i], mine[i][0])
+        rng = np.random.default_rng(7)
+        done = np.zeros(2, dtype=bool)
+        while not done.any():
+            actions = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
+            obs, reward, done, truncated, info = envs.step(np.array(actions))
+            for i, env in enumerate(here):
+                expected, expected_reward, expected_done, _, _ = env.step(actions[i])
+                assert np.array_equal(obs[i], expected) and reward[i] == expected_reward
+                assert done[i] == expected_done and not truncated[i]
+        restarted = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in info["action_mask"]]
+        obs, _, done, _, info = envs.step(np.array(restarted))
+        assert info["action_mask"].any(axis=1).all()  # both play on: the ended one in a new game
+    finally:
+        envs.close()
