@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from inkhorn.core.errors import ContentError
+from inkhorn.core.features import SeatFeatures
 from inkhorn.core.game import Game, margins
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
@@ -161,6 +162,12 @@ class AncientsGame(Game):
 
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
+
+    def features(self, players: int, options: GameOptions) -> SeatFeatures[AncientsState]:
+        from inkhorn.games.ancients.features import AncientsFeatures
+
+        assert isinstance(options, AncientsOptions)
+        return AncientsFeatures(players, cached_content(options.content))
 
     def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
         from inkhorn.games.ancients.scene import scene

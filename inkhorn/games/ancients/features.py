@@ -1,0 +1,179 @@
+"""Ancients as numbers for a learner (``inkhorn.core.features``).
+
+What ``observation(seat)`` shows, laid out by place: the round's clock and who acts, the
+kind of decision pending, the sizes of what is hidden (hands, set-up discards, the deck, the
+technology decks), the seat's own hand and set-up discards, the card being placed, the
+discard pile, the tiles and the technologies discarded, and for every builder (in turn
+order from the viewer's) where each card of its Timeline stands and the Knowledge on it,
+its Past (and which of it is turned), its Artifacts and Technologies, what it lost and
+banked. Other builders' hands and discards, the deck and the technology decks are counted,
+never named.
+
+Between two calls for a seat only the parts that changed are rewritten.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from inkhorn.core.features import SeatFeatures
+from inkhorn.games.ancients.content import Content
+from inkhorn.games.ancients.effects import EFFECT_STEPS
+from inkhorn.games.ancients.rules import RULE_STEPS
+from inkhorn.games.ancients.state import EMPTY, AncientsState
+
+if TYPE_CHECKING:
+    import numpy as np
+
+PHASES = ("setup", "setup_done", "action", "timeline", "decline", "after", "next", "over")
+POSITIONS = 12  # a Timeline's six columns, two places each
+
+
+class AncientsFeatures(SeatFeatures[AncientsState]):
+    def __init__(self, players: int, content: Content):
+        n = self.players = players
+        self.content = content
+        ids = [card.id for card in content.all]
+        self.cards = len(ids)
+        names: list[str] = []
+
+        def block(name: str, labels: list[str] | tuple[str, ...]) -> int:
+            start = len(names)
+            names.extend(f"{name}.{label}" for label in labels)
+            return start
+
+        rel = [f"seat+{r}" for r in range(n)]
+        steps = sorted({*RULE_STEPS, *EFFECT_STEPS}, key=lambda step: step.__name__)
+        self.steps = {step: i for i, step in enumerate(steps)}
+        self.phase = block("phase", PHASES)
+        self.decision = block("decision", [step.__name__ for step in steps])
+        self.turn = block("turn", rel)
+        self.first = block("first", rel)
+        self.to_act = block("to_act", rel)
+        self.header = (self.phase, len(names))
+        self.numbers = block("number", ["round", "actions_left", "end_triggered", "deck", "reserve",
+                                        "tech_deck_1", "tech_deck_2"])
+        self.counts = block("count", [f"{r}.{what}" for r in rel
+                                      for what in ("hand", "set_aside", "lost", "banked")])
+        self.hand = block("hand", ids)
+        self.set_aside = block("set_aside", ids)
+        self.placing = block("placing", ids)
+        self.discard = block("discard", ids)
+        self.tiles = block("tile", [f"{k}.{card}" for k in range(3) for card in ids])
+        self.tile_level = block("tile_level", [str(k) for k in range(3)])
+        self.tech_discard = block("tech_discard", [f"{level}.{card}" for level in (1, 2) for card in ids])
+        # per builder: each card's Timeline place (1-12; 0: not there), Knowledge per place,
+        # Past, turned, Artifacts, Technologies
+        self.place = block("timeline", [f"{r}.{card}" for r in rel for card in ids])
+        self.knowledge = block("knowledge", [f"{r}.{p}" for r in rel for p in range(POSITIONS)])
+        self.past = block("past", [f"{r}.{card}" for r in rel for card in ids])
+        self.turned = block("turned", [f"{r}.{card}" for r in rel for card in ids])
+        self.artifacts = block("artifacts", [f"{r}.{card}" for r in rel for card in ids])
+        self.techs = block("techs", [f"{r}.{card}" for r in rel for card in ids])
+        self.names = tuple(names)
+        self.size = len(names)
+        self._seen: dict[int, dict[str, Any]] = {}
+
+    def forget(self) -> None:
+        self._seen.clear()
+
+    def write(self, state: AncientsState, seat: int, out: np.ndarray) -> None:
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = {}
+            out[:] = 0.0
+        n = self.players
+        self._header(state, seat, out)
+        get = seen.get
+        numbers = [state.round, state.actions_left, float(state.end_triggered), len(state.deck), state.reserve,
+                   *(len(deck) for deck in state.tech_deck)]
+        if get("numbers") != numbers:
+            out[self.numbers : self.numbers + len(numbers)] = numbers
+            seen["numbers"] = numbers
+        counts = []
+        for r in range(n):
+            s = (seat + r) % n
+            counts += [len(state.hands[s]), len(state.kept_aside[s]), state.lost[s], state.banked[s]]
+        if get("counts") != counts:
+            out[self.counts : self.counts + len(counts)] = counts
+            seen["counts"] = counts
+        own = (sorted(state.hands[seat]), state.kept_aside[seat], state.placing)
+        if get("own") != own:
+            self._cards(self.hand, own[0], out)
+            self._cards(self.set_aside, own[1], out)
+            self._cards(self.placing, [] if state.placing == EMPTY else [state.placing], out)
+            seen["own"] = own
+        if get("discard") != state.discard:
+            self._cards(self.discard, state.discard, out)
+            seen["discard"] = state.discard[:]
+        if get("tiles") is not state.tiles or get("tile_level") is not state.tile_level:
+            for k in range(3):
+                self._cards(self.tiles + k * self.cards, state.tiles[k] if k < len(state.tiles) else (), out)
+            levels = list(state.tile_level) + [0] * (3 - len(state.tile_level))
+            out[self.tile_level : self.tile_level + 3] = levels[:3]
+            seen["tiles"], seen["tile_level"] = state.tiles, state.tile_level
+        if get("tech_discard") is not state.tech_discard:
+            for level in range(2):
+                self._cards(self.tech_discard + level * self.cards, state.tech_discard[level], out)
+            seen["tech_discard"] = state.tech_discard
+        timeline = (state.timeline, [state.tokens[x] if x != EMPTY else 0 for x in state.timeline])
+        if get("timeline") != timeline:
+            self._timelines(state, seat, out)
+            seen["timeline"] = (state.timeline[:], timeline[1])
+        if get("rotated") is not state.rotated:
+            seen["rotated"] = state.rotated
+            seen["past"] = None  # the turned cards are written with the Past
+        kept = get("boards")
+        if kept is None:
+            kept = seen["boards"] = [[None, None, None] for _ in range(n)]
+        for r in range(n):
+            s = (seat + r) % n
+            mine = kept[r]
+            if mine[0] is not state.past[s] or seen["past"] is None:
+                self._cards(self.past + r * self.cards, state.past[s], out)
+                self._cards(self.turned + r * self.cards, [x for x in state.past[s] if state.rotated[x]], out)
+                mine[0] = state.past[s]
+            if mine[1] is not state.artifacts[s]:
+                self._cards(self.artifacts + r * self.cards, state.artifacts[s], out)
+                mine[1] = state.artifacts[s]
+            if mine[2] is not state.techs[s]:
+                self._cards(self.techs + r * self.cards, state.techs[s], out)
+                mine[2] = state.techs[s]
+        seen["past"] = True
+
+    # ---- the parts --------------------------------------------------------------------------
+    def _header(self, state: AncientsState, seat: int, out: np.ndarray) -> None:
+        start, end = self.header
+        out[start:end] = 0.0
+        n = self.players
+        ones = [self.phase + PHASES.index(state.phase), self.turn + (state.turn - seat) % n,
+                self.first + (state.first - seat) % n]
+        if state.stack:
+            top = state.stack[-1]
+            ones.append(self.decision + self.steps[type(top)])
+            ones.append(self.to_act + (top.seat - seat) % n)
+        out[ones] = 1.0
+
+    def _cards(self, start: int, cards: Any, out: np.ndarray) -> None:
+        out[start : start + self.cards] = 0.0
+        if cards:
+            out[[start + x for x in cards]] = 1.0
+
+    def _timelines(self, state: AncientsState, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        many = self.cards
+        out[self.place : self.place + n * many] = 0.0
+        knowledge = [0.0] * (n * POSITIONS)
+        where: list[int] = []
+        at: list[float] = []
+        for r in range(n):
+            base = ((seat + r) % n) * POSITIONS
+            for p in range(POSITIONS):
+                x = state.timeline[base + p]
+                if x != EMPTY:
+                    where.append(self.place + r * many + x)
+                    at.append(p + 1)
+                    knowledge[r * POSITIONS + p] = state.tokens[x]
+        if where:
+            out[where] = at
+        out[self.knowledge : self.knowledge + n * POSITIONS] = knowledge
