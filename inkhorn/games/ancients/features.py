@@ -116,10 +116,9 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
             for level in range(2):
                 self._cards(self.tech_discard + level * self.cards, state.tech_discard[level], out)
             seen["tech_discard"] = state.tech_discard
-        timeline = (state.timeline, [state.tokens[x] if x != EMPTY else 0 for x in state.timeline])
-        if get("timeline") != timeline:
+        if get("timeline") != state.timeline or get("tokens") != state.tokens:
             self._timelines(state, seat, out)
-            seen["timeline"] = (state.timeline[:], timeline[1])
+            seen["timeline"], seen["tokens"] = state.timeline[:], state.tokens[:]
         if get("rotated") is not state.rotated:
             seen["rotated"] = state.rotated
             seen["past"] = None  # the turned cards are written with the Past
