@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from inkhorn.core.errors import OptionError
+from inkhorn.core.features import SeatFeatures
 from inkhorn.core.game import Game, margins
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
@@ -229,6 +230,12 @@ class NovelistGame(Game):
 
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
+
+    def features(self, players: int, options: GameOptions) -> SeatFeatures[NovelistState]:
+        from inkhorn.games.novelist.features import NovelistFeatures
+
+        assert isinstance(options, NovelistOptions)
+        return NovelistFeatures(players, load_content(options.content))
 
     def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
         from inkhorn.games.novelist.scene import scene

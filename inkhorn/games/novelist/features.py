@@ -1,0 +1,225 @@
+"""Novelist as numbers for a learner (``inkhorn.core.features``).
+
+What ``observation(seat)`` shows, laid out by place: the turn's clock (phase, the decision's
+kind, whose turn, coins and purchases), the supplies and piles' sizes, the Offer Row, the
+box, the played cards and the discards, the awards and events, the last word spelled (by
+whom, its letters, what it earned), and for every writer (in turn order from the viewer's)
+prestige, award, adverts, ink, removers, event, Jail, sizes of deck and hand, the hand
+cards the table has seen, discards, classics and set-aside cards, borrowed card, required
+letter and Heckler. The seat's own hand, inked and forced cards, what its deck holds (not
+its order), a known top card and its own pending layout are its alone; other writers'
+hands and decks are counted, never named.
+
+Between two calls for a seat only the parts that changed are rewritten.
+"""
+
+from __future__ import annotations
+
+from string import ascii_lowercase
+from typing import TYPE_CHECKING, Any
+
+from inkhorn.core.features import SeatFeatures
+from inkhorn.games.novelist import rules
+from inkhorn.games.novelist.content import Content
+from inkhorn.games.novelist.state import NovelistState
+
+if TYPE_CHECKING:
+    import numpy as np
+
+PHASES = ("spell", "purchase", "ending", "over")
+
+
+class NovelistFeatures(SeatFeatures[NovelistState]):
+    def __init__(self, players: int, content: Content):
+        n = self.players = players
+        self.content = content
+        self.cards = len(content.cards)
+        card_ids = [str(i) for i in range(self.cards)]
+        names: list[str] = []
+
+        def block(name: str, labels: list[str] | tuple[str, ...]) -> int:
+            start = len(names)
+            names.extend(f"{name}.{label}" for label in labels)
+            return start
+
+        rel = [f"seat+{r}" for r in range(n)]
+        events = [e.key for e in content.events]
+        self.steps = {step: i for i, step in enumerate(rules.STEP_TYPES)}
+        self.phase = block("phase", PHASES)
+        self.decision = block("decision", [step.__name__ for step in rules.STEP_TYPES])
+        self.turn = block("turn", rel)
+        self.to_act = block("to_act", rel)
+        self.header = (self.phase, len(names))
+        self.numbers = block("number", ["offer_deck", "ink_supply", "remover_supply", "event_deck", "rival_score",
+                                        "coins", "bought", "flushed", "final_round", "rounds"])
+        self.awards = block("awards_left", [str(a.length) for a in content.awards])
+        self.powers = block("power", [p.key for p in content.powers])
+        self.event_discard = block("event_discard", events)
+        self.last_word = block("last_word", [*rel, "length", "coins", "prestige", *ascii_lowercase])
+        self.offer_row = block("offer_row", card_ids)
+        self.offer_discard = block("offer_discard", card_ids)
+        self.box = block("box", card_ids)
+        self.played = block("played", card_ids)
+        self.per_seat = block("seat", [f"{r}.{what}" for r in rel for what in (
+            "prestige", "award", "adverts", "ink", "remover", "deck", "hand", "inked", "forced_wild", "heckled")])
+        self.seat_width = 10
+        self.event = block("event", [f"{r}.{e}" for r in rel for e in events])
+        self.must_letter = block("must_letter", [f"{r}.{ch}" for r in rel for ch in ascii_lowercase])
+        self.seat_cards = {
+            part: block(part, [f"{r}.{c}" for r in rel for c in card_ids])
+            for part in ("jail", "borrowed", "shown", "discard", "classics", "set_aside")
+        }
+        self.mine = {part: block(f"me.{part}", card_ids)
+                     for part in ("hand", "inked", "forced_wild", "deck", "known_top", "layout", "layout_wild")}
+        self.layout_word = block("me.layout_word", ["length", *ascii_lowercase])
+        self.names = tuple(names)
+        self.size = len(names)
+        self._seen: dict[int, dict[str, Any]] = {}
+
+    def forget(self) -> None:
+        self._seen.clear()
+
+    def write(self, state: NovelistState, seat: int, out: np.ndarray) -> None:
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = {}
+            out[:] = 0.0
+        self._header(state, seat, out)
+        get = seen.get
+        numbers = [len(state.offer_deck), state.ink_supply, state.remover_supply, len(state.event_deck),
+                   state.rival_score, state.coins, state.bought, float(state.flushed), float(state.final_round),
+                   state.rounds]
+        if get("numbers") != numbers:
+            out[self.numbers : self.numbers + len(numbers)] = numbers
+            seen["numbers"] = numbers
+        table = (state.awards_left, state.powers, state.event_discard, state.last_word)
+        if get("table") != table:
+            self._table(state, seat, out)
+            seen["table"] = table
+        for name, cards in (("offer_row", state.offer_row), ("offer_discard", state.offer_discard),
+                            ("box", state.box), ("played", state.played)):
+            if get(name) != cards:
+                self._cards(getattr(self, name), cards, out)
+                seen[name] = cards[:]
+        shown = state.public_cards()
+        seats = (state.prestige, state.award, state.adverts, state.ink, state.remover, state.heckled, state.events,
+                 state.must_letter, state.jail, state.borrowed, [len(d) for d in state.deck],
+                 [len(h) for h in state.hand], [len(i) for i in state.inked], [len(f) for f in state.forced_wild])
+        if get("seats") != seats:
+            self._seats(state, seat, out)
+            seen["seats"] = tuple(part[:] for part in seats)
+        piles = (state.discard, state.classics, state.set_aside, [sorted(c for c in h if c in shown) for h in state.hand])
+        if get("piles") != piles:
+            self._piles(state, seat, piles[3], out)
+            seen["piles"] = tuple([p[:] for p in part] for part in piles)
+        top_card = state.known_top[seat]
+        mine = (sorted(state.hand[seat]), sorted(state.inked[seat]), sorted(state.forced_wild[seat]),
+                sorted(state.deck[seat]), [top_card] if top_card >= 0 else [])
+        if get("mine") != mine:
+            for part, cards in zip(("hand", "inked", "forced_wild", "deck", "known_top"), mine, strict=True):
+                self._cards(self.mine[part], cards, out)
+            seen["mine"] = mine
+        layout = self._layout(state, seat)
+        if get("layout") != layout:
+            self._write_layout(layout, out)
+            seen["layout"] = layout
+
+    # ---- the parts --------------------------------------------------------------------------
+    def _header(self, state: NovelistState, seat: int, out: np.ndarray) -> None:
+        start, end = self.header
+        out[start:end] = 0.0
+        n = self.players
+        ones = [self.phase + PHASES.index(state.phase), self.turn + (state.turn - seat) % n]
+        if state.stack:
+            top = state.stack[-1]
+            ones.append(self.decision + self.steps[type(top)])
+            ones.append(self.to_act + (top.seat - seat) % n)
+        out[ones] = 1.0
+
+    def _cards(self, start: int, cards: Any, out: np.ndarray) -> None:
+        out[start : start + self.cards] = 0.0
+        if cards:
+            out[[start + c for c in cards]] = 1.0
+
+    def _table(self, state: NovelistState, seat: int, out: np.ndarray) -> None:
+        c = self.content
+        start = self.awards
+        out[start : self.last_word + self.players + 3 + 26] = 0.0
+        ones = [self.awards + i for i, a in enumerate(c.awards) if a.length in state.awards_left]
+        ones += [self.powers + i for i, p in enumerate(c.powers) if p.key in state.powers]
+        ones += [self.event_discard + e for e in state.event_discard]
+        if state.last_word:
+            who, word, coins, prestige = state.last_word
+            n = self.players
+            ones.append(self.last_word + (who - seat) % n)
+            base = self.last_word + n
+            out[base : base + 3] = [len(word), coins, prestige]
+            for ch in word:
+                out[base + 3 + ascii_lowercase.index(ch)] += 1.0
+        if ones:
+            out[ones] = 1.0
+
+    def _seats(self, state: NovelistState, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        width = self.seat_width
+        row = []
+        ones = []
+        events = len(self.content.events)
+        for r in range(n):
+            s = (seat + r) % n
+            row += [state.prestige[s], state.award[s], state.adverts[s], state.ink[s], state.remover[s],
+                    len(state.deck[s]), len(state.hand[s]), len(state.inked[s]), len(state.forced_wild[s]),
+                    float(state.heckled[s])]
+            if state.events[s] >= 0:
+                ones.append(self.event + r * events + state.events[s])
+            if state.must_letter[s]:
+                ones.append(self.must_letter + r * 26 + ascii_lowercase.index(state.must_letter[s]))
+            if state.jail[s] >= 0:
+                ones.append(self.seat_cards["jail"] + r * self.cards + state.jail[s])
+            if state.borrowed[s] >= 0:
+                ones.append(self.seat_cards["borrowed"] + r * self.cards + state.borrowed[s])
+        out[self.per_seat : self.per_seat + n * width] = row
+        out[self.event : self.event + n * events] = 0.0
+        out[self.must_letter : self.must_letter + n * 26] = 0.0
+        for part in ("jail", "borrowed"):
+            start = self.seat_cards[part]
+            out[start : start + n * self.cards] = 0.0
+        if ones:
+            out[ones] = 1.0
+
+    def _piles(self, state: NovelistState, seat: int, shown: list[list[int]], out: np.ndarray) -> None:
+        n = self.players
+        many = self.cards
+        ones = []
+        for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside),
+                            ("shown", shown)):
+            start = self.seat_cards[part]
+            out[start : start + n * many] = 0.0
+            for r in range(n):
+                base = start + r * many
+                ones += [base + c for c in piles[(seat + r) % n]]
+        if ones:
+            out[ones] = 1.0
+
+    def _layout(self, state: NovelistState, seat: int) -> tuple:
+        """The seat's own pending layout (what its decision shows it alone), or ()."""
+        top = state.stack[-1] if state.stack else None
+        if top is None or top.seat != seat or not isinstance(top, rules.Arrange):
+            return ()
+        return (top.word, top.cards, top.wild)
+
+    def _write_layout(self, layout: tuple, out: np.ndarray) -> None:
+        for part in ("layout", "layout_wild"):
+            self._cards(self.mine[part], (), out)
+        base = self.layout_word
+        out[base : base + 27] = 0.0
+        if not layout:
+            return
+        word, cards, wild = layout
+        out[[self.mine["layout"] + c for c in cards]] = 1.0
+        down = [self.mine["layout_wild"] + c for c, w in zip(cards, wild, strict=True) if w]
+        if down:
+            out[down] = 1.0
+        out[base] = len(word)
+        for ch in word:
+            out[base + 1 + ascii_lowercase.index(ch)] += 1.0
