@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from inkhorn.core.errors import OptionError
+from inkhorn.core.features import SeatFeatures
 from inkhorn.core.game import Game, margins
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
@@ -146,6 +147,13 @@ class ManuscriptGame(Game):
 
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
+
+    def features(self, players: int, options: GameOptions) -> SeatFeatures[ManuscriptState]:
+        from inkhorn.games.manuscript.features import ManuscriptFeatures
+
+        assert isinstance(options, ManuscriptOptions)
+        return ManuscriptFeatures(players, load_content(options.content), 2 * geometry(options.page_rows).page_cells,
+                                  2 * SHOP_ROW)
 
     def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
         from inkhorn.games.manuscript.scene import scene

@@ -1,0 +1,199 @@
+"""Manuscript as numbers for a learner (``inkhorn.core.features``).
+
+What ``observation(seat)`` shows, laid out by place: the round's clock (phase, the decision's
+kind and public detail, who plays first and who acts, who triggered the end), the Shop slot
+by slot, the draw pile's size and the discards, the exemplars in play with their followers
+and decorations, the scores, and for every scribe (in turn order from the viewer's) its two
+pages square by square, its cubes, the texts in its pool, kept, active (with the squares
+planned and shaded), begun, finished (with their points) and voided. Only the draw pile's
+order is hidden, from every seat alike.
+
+Between two calls for a seat only the parts that changed are rewritten.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from inkhorn.core.features import SeatFeatures
+from inkhorn.games.manuscript import rules
+from inkhorn.games.manuscript.content import Content
+from inkhorn.games.manuscript.state import OVER, PLAY, RETAIN, ManuscriptState
+
+if TYPE_CHECKING:
+    import numpy as np
+
+PHASES = (PLAY, RETAIN, OVER)
+CUBE_COUNTS = ("cubes", "own_cubes", "own_spent", "on_exemplars", "reserved", "progress")
+
+
+class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
+    def __init__(self, players: int, content: Content, squares: int, shop: int):
+        n = self.players = players
+        self.content = content
+        self.squares = squares
+        texts = [t.id for t in content.texts]
+        self.texts = len(texts)
+        names: list[str] = []
+
+        def block(name: str, labels: list[str] | tuple[str, ...]) -> int:
+            start = len(names)
+            names.extend(f"{name}.{label}" for label in labels)
+            return start
+
+        rel = [f"seat+{r}" for r in range(n)]
+        per_seat = [f"{r}.{t}" for r in rel for t in texts]
+        self.steps = {step: i for i, step in enumerate(rules.STEPS)}
+        self.phase = block("phase", PHASES)
+        self.decision = block("decision", [step.__name__ for step in rules.STEPS])
+        self.first = block("first", rel)
+        self.to_act = block("to_act", rel)
+        self.trigger = block("end_trigger", rel)
+        self.detail = block("detail", ["page", "width", "double"])
+        self.detail_deco = block("detail.decoration", [d.id for d in content.decorations])
+        self.header = (self.phase, len(names))
+        self.numbers = block("number", ["round", "draw_pile"])
+        self.shop_slots = shop
+        self.shop = block("shop", [f"{k}.{t}" for k in range(shop) for t in texts])
+        self.discard = block("discard", texts)
+        ex_ids = [e.id for e in content.exemplars]
+        self.exemplar_count = len(ex_ids)
+        self.exemplars = block("exemplar", ex_ids)
+        self.followers = block("followers", [f"{e}.{r}" for e in ex_ids for r in rel])
+        self.decorated = block("decoration", [f"{e}.{who}" for e in ex_ids for who in ("unused", *rel)])
+        self.scores = block("score", rel)
+        self.grid = block("grid", [f"{r}.{k}" for r in rel for k in range(squares)])
+        self.plan = block("plan", [f"{r}.{k}" for r in rel for k in range(squares)])
+        self.counts = block("count", [f"{r}.{what}" for r in rel for what in CUBE_COUNTS])
+        self.piles = {part: block(part, per_seat) for part in ("pool", "kept", "active", "begun", "double", "finished",
+                                                                "voided")}
+        self.names = tuple(names)
+        self.size = len(names)
+        self._seen: dict[int, dict[str, Any]] = {}
+
+    def forget(self) -> None:
+        self._seen.clear()
+
+    def write(self, state: ManuscriptState, seat: int, out: np.ndarray) -> None:
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = {}
+            out[:] = 0.0
+        self._header(state, seat, out)
+        get = seen.get
+        numbers = [state.round, len(state.deck)]
+        if get("numbers") != numbers:
+            out[self.numbers : self.numbers + 2] = numbers
+            seen["numbers"] = numbers
+        if get("shop") != state.shop:
+            self._shop(state, out)
+            seen["shop"] = state.shop[:]
+        if get("discard") != state.discard:
+            self._texts(self.discard, state.discard, out)
+            seen["discard"] = state.discard[:]
+        changed = False
+        table = (state.exemplars, state.followers, state.deco_owner)
+        if get("table") != table:
+            self._exemplars(state, seat, out)
+            seen["table"] = (state.exemplars, state.followers[:], state.deco_owner[:])
+            changed = True
+        scribes = (state.grid, state.hand, state.own, state.own_spent, state.locked, state.reserved, state.pool,
+                   state.kept, state.active, state.plan, state.progress, state.records, state.finished, state.voided)
+        if get("scribes") != scribes:
+            self._scribes(state, seat, out)
+            seen["scribes"] = tuple(part[:] for part in scribes)
+            changed = True
+        if changed:  # the scores follow from the pages, texts and exemplars
+            n = self.players
+            scores = state.scores()
+            out[self.scores : self.scores + n] = [scores[(seat + r) % n] for r in range(n)]
+
+    # ---- the parts --------------------------------------------------------------------------
+    def _header(self, state: ManuscriptState, seat: int, out: np.ndarray) -> None:
+        start, end = self.header
+        out[start:end] = 0.0
+        n = self.players
+        ones = [self.phase + PHASES.index(state.phase), self.first + (state.first - seat) % n]
+        if state.end_trigger >= 0:
+            ones.append(self.trigger + (state.end_trigger - seat) % n)
+        if state.stack:
+            top = state.stack[-1]
+            ones.append(self.decision + self.steps[type(top)])
+            ones.append(self.to_act + (top.seat - seat) % n)
+            public = getattr(top, "public", None)
+            if public is not None:
+                detail = public(state)
+                if "decoration" in detail:
+                    ones.append(self.detail_deco + [d.id for d in self.content.decorations].index(detail["decoration"]))
+                else:
+                    out[self.detail : self.detail + 3] = [detail["page"], detail["width"], float(detail["double"])]
+        out[ones] = 1.0
+
+    def _texts(self, start: int, texts: Any, out: np.ndarray) -> None:
+        out[start : start + self.texts] = 0.0
+        if texts:
+            out[[start + t for t in texts]] = 1.0
+
+    def _shop(self, state: ManuscriptState, out: np.ndarray) -> None:
+        many = self.texts
+        out[self.shop : self.shop + self.shop_slots * many] = 0.0
+        ones = [self.shop + k * many + t for k, t in enumerate(state.shop) if t >= 0]
+        if ones:
+            out[ones] = 1.0
+
+    def _exemplars(self, state: ManuscriptState, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        count = self.exemplar_count
+        out[self.exemplars : self.exemplars + count] = 0.0
+        out[self.followers : self.followers + count * n] = 0.0
+        out[self.decorated : self.decorated + count * (n + 1)] = 0.0
+        ones = []
+        for j, e in enumerate(state.exemplars):
+            ones.append(self.exemplars + e)
+            for s in state.followers[j]:
+                out[self.followers + e * n + (s - seat) % n] += 1.0
+            holder = state.deco_owner[j]
+            if holder == -2:
+                ones.append(self.decorated + e * (n + 1))
+            elif holder >= 0:
+                ones.append(self.decorated + e * (n + 1) + 1 + (holder - seat) % n)
+        if ones:
+            out[ones] = 1.0
+
+    def _scribes(self, state: ManuscriptState, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        squares = self.squares
+        many = self.texts
+        grid: list[int] = []
+        counts: list[float] = []
+        plan: list[int] = []
+        ones: dict[str, list[int]] = {part: [] for part in self.piles}
+        points: list[tuple[int, int]] = []
+        for r in range(n):
+            s = (seat + r) % n
+            grid += state.grid[s]
+            counts += [state.hand[s], state.own[s], state.own_spent[s], state.locked[s], state.reserved[s],
+                       state.progress[s]]
+            plan += [self.plan + r * squares + k for k in state.plan[s]]
+            base = r * many
+            ones["pool"] += [base + t for t in state.pool[s]]
+            ones["kept"] += [base + t for t in state.kept[s]]
+            if state.active[s] >= 0:
+                ones["active"].append(base + state.active[s])
+            for record in state.records[s]:
+                ones["begun"].append(base + record[0])
+                if record[5]:
+                    ones["double"].append(base + record[0])
+            points += [(base + t, p) for t, p in state.finished[s]]
+            ones["voided"] += [base + t for t in state.voided[s]]
+        out[self.grid : self.grid + n * squares] = grid
+        out[self.counts : self.counts + n * len(CUBE_COUNTS)] = counts
+        out[self.plan : self.plan + n * squares] = 0.0
+        if plan:
+            out[plan] = 1.0
+        for part, start in self.piles.items():
+            out[start : start + n * many] = 0.0
+            if ones[part]:
+                out[[start + k for k in ones[part]]] = 1.0
+        if points:
+            out[[self.piles["finished"] + k for k, _ in points]] = [p for _, p in points]
