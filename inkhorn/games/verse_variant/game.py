@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from inkhorn.core.features import SeatFeatures
 from inkhorn.core.game import Game, margins
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
@@ -199,6 +200,11 @@ class VerseGame(Game):
 
     def holdings(self, state: Any) -> Any:
         return view_holdings(state)
+
+    def features(self, players: int, options: GameOptions) -> SeatFeatures[VerseState]:
+        from inkhorn.games.verse_variant.features import VerseFeatures
+
+        return VerseFeatures(players)
 
     def scene(self, observation: dict[str, Any], seat: int | None, options: GameOptions) -> Scene:
         from inkhorn.games.verse_variant.scene import scene

@@ -1,0 +1,188 @@
+"""Verse & Variant as numbers for a learner (``inkhorn.core.features``).
+
+What ``observation(seat)`` shows, laid out by place: the Session's clock (phase, session,
+who holds the quill and the laureate's crown, who acts), the Spotlight and the lead colour,
+the bout (order and finish from the viewer's, each scholar's primary card, whether an echo
+was played, boosts, elevation, the winner), the Desk with its tokens and corruption, the
+discards and the haul, the five witness tracks space by space, the supply, the institution
+slots (who holds each) and their stars, the majority modifiers and effects in force, and for
+every scholar (in turn order from the viewer's) hand size, tableau, ledger, vault, grants,
+spent, lockdown, cubes, eureka, prestige, feints and whether it has picked. The seat's own
+hand, echo and pick are its alone (and the set-aside Tools while its Ledger lets it look);
+other scholars' hands, echoes and picks are counted or flagged, never named.
+
+Between two calls for a seat only the parts that changed are rewritten.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from inkhorn.core.features import SeatFeatures
+from inkhorn.games.verse_variant.content import CARD_NAMES
+from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
+
+if TYPE_CHECKING:
+    import numpy as np
+
+PHASES = ("session_start", "bout_start", "play", "rank", "settle", "window", "claim", "after_window", "majority",
+          "session_end", "final", "over")
+EFFECTS = ("spot_next", "spot_lock", "old_guard", "excluded", "no_eureka", "embargo", "end_flag", "quill_claim",
+           "mom_exchange", "glossator", "wash")
+COLOURS = 5  # tracks, Spotlight and lead colours
+INSTITUTIONS = 15
+LEAD_INDEX = {-1: 0, -2: 1, **{c: 2 + c for c in range(COLOURS)}}  # no lead yet, mixed, a colour
+ROWS = ("hand_size", "grants", "spent", "lockdown", "cubes", "eureka", "prestige", "feints", "picked", "echo_played",
+        "boost", "elevated")
+
+
+class VerseFeatures(SeatFeatures[VerseState]):
+    def __init__(self, players: int):
+        n = self.players = players
+        self.cards = len(CARD_NAMES)
+        names: list[str] = []
+
+        def block(name: str, labels: list[str] | tuple[str, ...]) -> int:
+            start = len(names)
+            names.extend(f"{name}.{label}" for label in labels)
+            return start
+
+        rel = [f"seat+{r}" for r in range(n)]
+        cards = list(CARD_NAMES)
+        self.phase = block("phase", PHASES)
+        self.to_act = block("to_act", rel)
+        self.quill = block("quill", rel)
+        self.laureate = block("laureate", rel)
+        self.winner = block("winner", rel)
+        self.spotlight = block("spotlight", [str(c) for c in range(COLOURS)])
+        self.lead = block("lead", ["none", "mixed", *(str(c) for c in range(COLOURS))])
+        self.order = block("order", [f"{r}.{k}" for r in rel for k in range(n)])
+        self.finish = block("finish", [f"{r}.{k}" for r in rel for k in range(n)])
+        self.header = (self.phase, len(names))
+        self.numbers = block("number", ["session", "final", "final_spot", "my_pick", *EFFECTS])
+        self.desk_tokens = block("desk_tokens", [str(k) for k in range(6)])
+        self.desk_corruption = block("desk_corruption", [str(k) for k in range(5)])
+        self.supply = block("supply", [str(k) for k in range(6)])
+        self.tracks = block("track", [f"{t}.{k}" for t in range(COLOURS) for k in range(TRACK_SPACES)])
+        self.track_length = block("track_length", [str(t) for t in range(COLOURS)])
+        self.slots = block("slot", [f"{k}.{r}" for k in range(INSTITUTIONS) for r in rel])
+        self.nostar = block("nostar", [str(k) for k in range(INSTITUTIONS)])
+        self.maj_mod = block("majority_modifier", [str(k) for k in range(COLOURS * n)])
+        self.table = (self.numbers, len(names))
+        self.rows = block("scholar", [f"{r}.{what}" for r in rel for what in ROWS])
+        self.ledger = block("ledger", [f"{r}.{k}" for r in rel for k in range(6)])
+        self.vault = block("vault", [f"{r}.{k}" for r in rel for k in range(6)])
+        self.scholars = (self.rows, len(names))
+        self.tableau = block("tableau", [f"{r}.{c}" for r in rel for c in cards])
+        self.primary = block("primary", [f"{r}.{c}" for r in rel for c in cards])
+        self.piles = {part: block(part, cards) for part in ("hand", "my_echo", "desk", "discard", "haul", "set_aside")}
+        self.names = tuple(names)
+        self.size = len(names)
+        self._seen: dict[int, dict[str, Any]] = {}
+
+    def forget(self) -> None:
+        self._seen.clear()
+
+    def write(self, state: VerseState, seat: int, out: np.ndarray) -> None:
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = {}
+            out[:] = 0.0
+        self._header(state, seat, out)
+        get = seen.get
+        table = (state.session, state.final, state.picks[seat], *(getattr(state, e) for e in EFFECTS),
+                 state.desk_tok, state.desk_cor, state.supply, state.tracks, state.slots, state.nostar, state.maj_mod)
+        if get("table") != table:
+            self._table(state, seat, out)
+            seen["table"] = _snapshot(table)
+        scholars = (state.hands, state.grants, state.spent, state.lockdown, state.cubes, state.eureka, state.prestige,
+                    state.feints, state.picks, state.echo, state.boost, state.elevated, state.ledger, state.vault,
+                    state.tableau, state.primary)
+        if get("scholars") != scholars:
+            self._scholars(state, seat, out)
+            seen["scholars"] = _snapshot(scholars)
+        peek = state._peeks_set_aside(seat)
+        piles = (sorted(state.hands[seat]), state.echo[seat], state.desk, state.discard, state.haul,
+                 state.set_aside if peek else ())
+        if get("piles") != piles:
+            mine, echo, desk, discard, haul, set_aside = piles
+            for part, cards in (("hand", mine), ("my_echo", [echo] if echo >= 0 else []), ("desk", desk),
+                                ("discard", discard), ("haul", haul), ("set_aside", set_aside)):
+                start = self.piles[part]
+                out[start : start + self.cards] = 0.0
+                if cards:
+                    out[[start + c for c in cards]] = 1.0
+            seen["piles"] = (piles[0], piles[1], desk[:], discard[:], haul[:], set_aside)
+
+    # ---- the parts --------------------------------------------------------------------------
+    def _header(self, state: VerseState, seat: int, out: np.ndarray) -> None:
+        start, end = self.header
+        out[start:end] = 0.0
+        n = self.players
+        ones = [self.phase + PHASES.index(state.phase), self.quill + (state.quill - seat) % n]
+        for block, who in ((self.laureate, state.laureate), (self.winner, state.winner)):
+            if who >= 0:
+                ones.append(block + (who - seat) % n)
+        if state.stack:
+            ones.append(self.to_act + (state.stack[-1].seat - seat) % n)
+        spot = state.spotlight()
+        if spot >= 0:
+            ones.append(self.spotlight + spot)
+        ones.append(self.lead + LEAD_INDEX.get(state.lead, 0))
+        for block, seats in ((self.order, state.order), (self.finish, state.finish)):
+            for k, s in enumerate(seats):
+                ones.append(block + ((s - seat) % n) * n + k)
+        out[ones] = 1.0
+
+    def _table(self, state: VerseState, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        numbers = [state.session, float(bool(state.final)), state.final[0] if state.final else -1,
+                   state.picks[seat], *(getattr(state, e) for e in EFFECTS)]
+        out[self.numbers : self.numbers + len(numbers)] = numbers
+        out[self.desk_tokens : self.desk_tokens + 6] = state.desk_tok
+        out[self.desk_corruption : self.desk_corruption + 5] = state.desk_cor
+        out[self.supply : self.supply + 6] = state.supply
+        tracks = [0.0] * (COLOURS * TRACK_SPACES)
+        for t, track in enumerate(state.tracks):
+            tracks[t * TRACK_SPACES : t * TRACK_SPACES + len(track)] = track
+        out[self.tracks : self.tracks + len(tracks)] = tracks
+        out[self.track_length : self.track_length + COLOURS] = [len(track) for track in state.tracks]
+        out[self.slots : self.slots + INSTITUTIONS * n] = 0.0
+        held = [self.slots + k * n + (s - seat) % n for k, s in enumerate(state.slots) if s >= 0]
+        if held:
+            out[held] = 1.0
+        out[self.nostar : self.nostar + INSTITUTIONS] = state.nostar
+        out[self.maj_mod : self.maj_mod + len(state.maj_mod)] = state.maj_mod
+
+    def _scholars(self, state: VerseState, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        rows: list[float] = []
+        ledger: list[int] = []
+        vault: list[int] = []
+        tableau: list[int] = []
+        primary: list[int] = []
+        for r in range(n):
+            s = (seat + r) % n
+            rows += [len(state.hands[s]), state.grants[s], state.spent[s], state.lockdown[s], state.cubes[s],
+                     state.eureka[s], state.prestige[s], state.feints.count(s), float(state.picks[s] >= 0),
+                     float(state.echo[s] >= 0), state.boost[s], state.elevated[s]]
+            ledger += state.ledger[s * 6 : s * 6 + 6]
+            vault += state.vault[s * 6 : s * 6 + 6]
+            tableau += [self.tableau + r * self.cards + c for c in state.tableau[s]]
+            if state.primary[s] >= 0:
+                primary.append(self.primary + r * self.cards + state.primary[s])
+        out[self.rows : self.rows + len(rows)] = rows
+        out[self.ledger : self.ledger + 6 * n] = ledger
+        out[self.vault : self.vault + 6 * n] = vault
+        out[self.tableau : self.tableau + n * self.cards] = 0.0
+        out[self.primary : self.primary + n * self.cards] = 0.0
+        ones = tableau + primary
+        if ones:
+            out[ones] = 1.0
+
+
+def _snapshot(parts: tuple) -> tuple:
+    """A copy of ``parts`` that the state's later changes in place leave alone (lists, and
+    lists of lists, copied; tuples and numbers never change)."""
+    return tuple([p[:] if isinstance(p, list) else p for p in part] if isinstance(part, list) else part
+                 for part in parts)
