@@ -335,3 +335,28 @@ def test_gymnasium_async_vector_env_runs_single_seat_games_in_worker_processes()
         assert info["action_mask"].any(axis=1).all()  # both play on: the ended one in a new game
     finally:
         envs.close()
+
+
+def test_a_game_without_features_has_its_observation_hashed(monkeypatch):
+    """The contract lets a game give no features: its vector is then hashed from
+    ``observation(seat)``, kept up to date as exactly as a fresh encoder's, and a world
+    re-dealt from what the seat cannot see gives the same numbers."""
+    from inkhorn.core.game import Game
+
+    monkeypatch.setattr(Game, "features", lambda self, players, options: None)
+    game = games.get_game("novelist")
+    monkeypatch.setattr(type(game), "features", Game.features)
+    env = rl.env("novelist", players=3).unwrapped
+    assert env.encoder.features is None
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for step in range(120):
+        agent = env.agent_selection
+        seat = env._seat[agent]
+        legal = env.state.legal_actions()
+        mine = env.observe(agent)["observation"]
+        assert np.array_equal(mine, env.vector_of(env.state, seat, env.log.seen_by(seat, -8), legal))
+        if step % 20 == 0:
+            world = env.state.determinize(seat, int(rng.integers(1 << 30)))
+            assert np.array_equal(mine, env.vector_of(world, seat, env.log.seen_by(seat, -8), world.legal_actions()))
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
