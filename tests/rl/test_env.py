@@ -246,10 +246,11 @@ def test_features_are_named_one_by_one_and_fill_their_part_of_the_vector():
 
 @pytest.mark.parametrize("game, players", [(g, n) for g, n in COUNTS if n == 3] + [("scriptoria", 2)])
 def test_encoder_inputs_name_nothing_hidden_from_the_seat(game, players):
-    """What the vector is hashed from (the seat's observation, its view of the last actions
-    and its own legal ids) names no component hidden from it (``Game.hidden_names``): a
-    history entry is judged against what was hidden both just before and just after that
-    action (a card played face up from a hand was seen by all when it was played)."""
+    """What the encoder hashes (the seat's view of the last actions, its own legal ids, and
+    for a game without features its observation) names no component hidden from it
+    (``Game.hidden_names``): a history entry is judged against what was hidden both just
+    before and just after that action (a card played face up from a hand was seen by all
+    when it was played). The features themselves are held to re-dealt worlds above."""
     env = rl.env(game, players=players).unwrapped
     env.reset(seed=33)
     rng = np.random.default_rng(33)
