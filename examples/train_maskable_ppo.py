@@ -8,6 +8,9 @@ so you can watch it rise above the share a random seat gets.
     pip install torch --index-url https://download.pytorch.org/whl/cpu   # the CPU build (any works)
     pip install -e ".[rl]" -r examples/requirements.txt
     python examples/train_maskable_ppo.py --game scriptoria --players 2 --minutes 5
+
+``--steps N`` trains for N steps instead of a time (the same seed then gives the same curve
+on any machine, to compare two versions of an environment).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponents", default="random")
     parser.add_argument("--minutes", type=float, default=5.0)
+    parser.add_argument("--steps", type=int, default=None, help="train this many steps instead of --minutes")
     parser.add_argument("--eval-every", type=int, default=20_000)
     parser.add_argument("--eval-games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=0)
@@ -62,7 +66,7 @@ def main() -> None:
     print(f"{'steps':>8} {'minutes':>8} {'win share':>10}")
     print(f"{0:>8} {0.0:>8.1f} {share:>10.1%}   (untrained)")
     steps = 0
-    while time.perf_counter() - started < args.minutes * 60:
+    while (steps < args.steps) if args.steps is not None else (time.perf_counter() - started < args.minutes * 60):
         model.learn(args.eval_every, reset_num_timesteps=False)
         steps += args.eval_every
         share = evaluate(model, args.game, args.players, args.eval_games, eval_seed, args.opponents)
