@@ -21,7 +21,8 @@ policy reads "me, next, next after" whatever seat it plays.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Generic, TypeVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from inkhorn.core.state import GameState
 
@@ -31,16 +32,52 @@ if TYPE_CHECKING:  # numpy comes with the rl extra; the core does not need it to
 S = TypeVar("S", bound=GameState)
 
 
+class Layout:
+    """Named blocks of positions laid end to end: ``block(name, labels)`` gives the first
+    position of a block of ``len(labels)`` numbers named ``name.label``."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def block(self, name: str, labels: Iterable[str]) -> int:
+        start = len(self.names)
+        self.names.extend(f"{name}.{label}" for label in labels)
+        return start
+
+
 class SeatFeatures(ABC, Generic[S]):
     """One game and player count's numeric view of a seat (see the module's docstring)."""
 
     size: int
     names: tuple[str, ...]
 
+    def __init__(self, layout: Layout) -> None:
+        self.names = tuple(layout.names)
+        self.size = len(self.names)
+        self._seen: dict[int, dict[str, Any]] = {}
+
     @abstractmethod
     def write(self, state: S, seat: int, out: np.ndarray) -> None:
         """Bring ``out`` (this seat's numbers as last written, or all zero) up to date."""
 
-    @abstractmethod
     def forget(self) -> None:
         """Forget what was written for every seat: the next ``write`` writes everything."""
+        self._seen.clear()
+
+    def memory(self, seat: int, out: np.ndarray) -> dict[str, Any]:
+        """What ``write`` keeps of the parts it last wrote for ``seat``, to compare with the
+        state now; empty the first time, when ``out`` is set to zero."""
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = {}
+            out[:] = 0.0
+        return seen
+
+    @staticmethod
+    def mark(out: np.ndarray, start: int, width: int, ones: Iterable[int]) -> None:
+        """A block of ``width`` flags from ``start``: those at ``start + i`` for each ``i`` in
+        ``ones`` set, the others clear."""
+        out[start : start + width] = 0.0
+        where = [start + i for i in ones]
+        if where:
+            out[where] = 1.0

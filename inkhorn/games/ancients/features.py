@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from inkhorn.core.features import SeatFeatures
+from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.ancients.content import Content
 from inkhorn.games.ancients.effects import EFFECT_STEPS
 from inkhorn.games.ancients.rules import RULE_STEPS
@@ -35,13 +35,8 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         self.content = content
         ids = [card.id for card in content.all]
         self.cards = len(ids)
-        names: list[str] = []
-
-        def block(name: str, labels: list[str] | tuple[str, ...]) -> int:
-            start = len(names)
-            names.extend(f"{name}.{label}" for label in labels)
-            return start
-
+        lay = Layout()
+        block = lay.block
         rel = [f"seat+{r}" for r in range(n)]
         steps = sorted({*RULE_STEPS, *EFFECT_STEPS}, key=lambda step: step.__name__)
         self.steps = {step: i for i, step in enumerate(steps)}
@@ -50,7 +45,7 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         self.turn = block("turn", rel)
         self.first = block("first", rel)
         self.to_act = block("to_act", rel)
-        self.header = (self.phase, len(names))
+        self.header = (self.phase, len(lay.names))
         self.numbers = block("number", ["round", "actions_left", "end_triggered", "deck", "reserve",
                                         "tech_deck_1", "tech_deck_2"])
         self.counts = block("count", [f"{r}.{what}" for r in rel
@@ -70,18 +65,10 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         self.turned = block("turned", [f"{r}.{card}" for r in rel for card in ids])
         self.artifacts = block("artifacts", [f"{r}.{card}" for r in rel for card in ids])
         self.techs = block("techs", [f"{r}.{card}" for r in rel for card in ids])
-        self.names = tuple(names)
-        self.size = len(names)
-        self._seen: dict[int, dict[str, Any]] = {}
-
-    def forget(self) -> None:
-        self._seen.clear()
+        super().__init__(lay)
 
     def write(self, state: AncientsState, seat: int, out: np.ndarray) -> None:
-        seen = self._seen.get(seat)
-        if seen is None:
-            seen = self._seen[seat] = {}
-            out[:] = 0.0
+        seen = self.memory(seat, out)
         n = self.players
         self._header(state, seat, out)
         get = seen.get
@@ -154,9 +141,7 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         out[ones] = 1.0
 
     def _cards(self, start: int, cards: Any, out: np.ndarray) -> None:
-        out[start : start + self.cards] = 0.0
-        if cards:
-            out[[start + x for x in cards]] = 1.0
+        self.mark(out, start, self.cards, cards)
 
     def _timelines(self, state: AncientsState, seat: int, out: np.ndarray) -> None:
         n = self.players

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from inkhorn.core.features import SeatFeatures
+from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.manuscript import rules
 from inkhorn.games.manuscript.content import Content
 from inkhorn.games.manuscript.state import OVER, PLAY, RETAIN, ManuscriptState
@@ -34,13 +34,8 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         self.squares = squares
         texts = [t.id for t in content.texts]
         self.texts = len(texts)
-        names: list[str] = []
-
-        def block(name: str, labels: list[str] | tuple[str, ...]) -> int:
-            start = len(names)
-            names.extend(f"{name}.{label}" for label in labels)
-            return start
-
+        lay = Layout()
+        block = lay.block
         rel = [f"seat+{r}" for r in range(n)]
         per_seat = [f"{r}.{t}" for r in rel for t in texts]
         self.steps = {step: i for i, step in enumerate(rules.STEPS)}
@@ -51,7 +46,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         self.trigger = block("end_trigger", rel)
         self.detail = block("detail", ["page", "width", "double"])
         self.detail_deco = block("detail.decoration", [d.id for d in content.decorations])
-        self.header = (self.phase, len(names))
+        self.header = (self.phase, len(lay.names))
         self.numbers = block("number", ["round", "draw_pile"])
         self.shop_slots = shop
         self.shop = block("shop", [f"{k}.{t}" for k in range(shop) for t in texts])
@@ -67,18 +62,10 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         self.counts = block("count", [f"{r}.{what}" for r in rel for what in CUBE_COUNTS])
         self.piles = {part: block(part, per_seat) for part in ("pool", "kept", "active", "begun", "double", "finished",
                                                                 "voided")}
-        self.names = tuple(names)
-        self.size = len(names)
-        self._seen: dict[int, dict[str, Any]] = {}
-
-    def forget(self) -> None:
-        self._seen.clear()
+        super().__init__(lay)
 
     def write(self, state: ManuscriptState, seat: int, out: np.ndarray) -> None:
-        seen = self._seen.get(seat)
-        if seen is None:
-            seen = self._seen[seat] = {}
-            out[:] = 0.0
+        seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
         numbers = [state.round, len(state.deck)]
@@ -130,9 +117,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         out[ones] = 1.0
 
     def _texts(self, start: int, texts: Any, out: np.ndarray) -> None:
-        out[start : start + self.texts] = 0.0
-        if texts:
-            out[[start + t for t in texts]] = 1.0
+        self.mark(out, start, self.texts, texts)
 
     def _shop(self, state: ManuscriptState, out: np.ndarray) -> None:
         many = self.texts

@@ -18,7 +18,7 @@ from __future__ import annotations
 from string import ascii_lowercase
 from typing import TYPE_CHECKING, Any
 
-from inkhorn.core.features import SeatFeatures
+from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import Content
 from inkhorn.games.novelist.state import NovelistState
@@ -35,13 +35,8 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         self.content = content
         self.cards = len(content.cards)
         card_ids = [str(i) for i in range(self.cards)]
-        names: list[str] = []
-
-        def block(name: str, labels: list[str] | tuple[str, ...]) -> int:
-            start = len(names)
-            names.extend(f"{name}.{label}" for label in labels)
-            return start
-
+        lay = Layout()
+        block = lay.block
         rel = [f"seat+{r}" for r in range(n)]
         events = [e.key for e in content.events]
         self.steps = {step: i for i, step in enumerate(rules.STEP_TYPES)}
@@ -49,7 +44,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         self.decision = block("decision", [step.__name__ for step in rules.STEP_TYPES])
         self.turn = block("turn", rel)
         self.to_act = block("to_act", rel)
-        self.header = (self.phase, len(names))
+        self.header = (self.phase, len(lay.names))
         self.numbers = block("number", ["offer_deck", "ink_supply", "remover_supply", "event_deck", "rival_score",
                                         "coins", "bought", "flushed", "final_round", "rounds"])
         self.awards = block("awards_left", [str(a.length) for a in content.awards])
@@ -72,18 +67,10 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         self.mine = {part: block(f"me.{part}", card_ids)
                      for part in ("hand", "inked", "forced_wild", "deck", "known_top", "layout", "layout_wild")}
         self.layout_word = block("me.layout_word", ["length", *ascii_lowercase])
-        self.names = tuple(names)
-        self.size = len(names)
-        self._seen: dict[int, dict[str, Any]] = {}
-
-    def forget(self) -> None:
-        self._seen.clear()
+        super().__init__(lay)
 
     def write(self, state: NovelistState, seat: int, out: np.ndarray) -> None:
-        seen = self._seen.get(seat)
-        if seen is None:
-            seen = self._seen[seat] = {}
-            out[:] = 0.0
+        seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
         numbers = [len(state.offer_deck), state.ink_supply, state.remover_supply, len(state.event_deck),
@@ -137,9 +124,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         out[ones] = 1.0
 
     def _cards(self, start: int, cards: Any, out: np.ndarray) -> None:
-        out[start : start + self.cards] = 0.0
-        if cards:
-            out[[start + c for c in cards]] = 1.0
+        self.mark(out, start, self.cards, cards)
 
     def _table(self, state: NovelistState, seat: int, out: np.ndarray) -> None:
         c = self.content

@@ -13,9 +13,9 @@ Hour touches the Cup and one row of inks, not the 2,000 numbers of where the ske
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from inkhorn.core.features import SeatFeatures
+from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.scriptoria import rules
 from inkhorn.games.scriptoria.content import COLOURS, KINDS, Content
 from inkhorn.games.scriptoria.scoring import HELL_DOOR, score
@@ -28,24 +28,12 @@ if TYPE_CHECKING:
 DETAILED = (rules.ChooseReceiver, rules.ChooseSide, rules.PayOrFree, rules.PayGold, rules.HelpTake)
 
 
-class _Layout:
-    """Named blocks of positions, laid end to end."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def block(self, name: str, labels: list[str] | tuple[str, ...]) -> int:
-        start = len(self.names)
-        self.names += [f"{name}.{label}" for label in labels]
-        return start
-
-
 class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
     def __init__(self, players: int, content: Content):
         n = self.players = players
         c = self.content = content
         sketch_ids = [s.id for s in c.sketches]
-        lay = _Layout()
+        lay = Layout()
         rel = [f"seat+{r}" for r in range(n)]
         self.day = lay.block("day", ["number"])
         self.phase = lay.block("phase", PHASE_NAMES)
@@ -83,22 +71,14 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         self.tile_of = {part * 16 + k: i for i, (part, k) in enumerate(
             (part, k) for part, pile in enumerate(c.achievements) for k in range(len(pile)))}
         self.copyists = (self.copyist, len(lay.names))
-        self.names = tuple(lay.names)
-        self.size = len(self.names)
         self.kind_of = [s.kind for s in c.sketches]
         self.lectern_at = {lec: k for k, lec in enumerate(c.lectern_ids)}
         # the decisions whose public detail says more than their kind (the others' is empty)
         self.detailed = frozenset(DETAILED)
-        self._seen: dict[int, dict[str, Any]] = {}
-
-    def forget(self) -> None:
-        self._seen.clear()
+        super().__init__(lay)
 
     def write(self, state: ScriptoriaState, seat: int, out: np.ndarray) -> None:
-        seen = self._seen.get(seat)
-        if seen is None:
-            seen = self._seen[seat] = {}
-            out[:] = 0.0
+        seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
         cup = state.cup
@@ -120,9 +100,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         for name, start, held in (("scriptorium", self.scriptorium, state.scriptorium),
                                   ("discards", self.discards, state.discards)):
             if get(name) != held:
-                out[start : start + many] = 0.0
-                if held:
-                    out[[start + i for i in held]] = 1.0
+                self.mark(out, start, many, held)
                 seen[name] = held[:]
         lecterns = (state.lecterns, state.lectern_owner)
         if get("lecterns") != lecterns:
@@ -225,21 +203,14 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
 
     def _stock(self, r: int, stock: tuple[int, ...], out: np.ndarray) -> None:
         many = len(self.content.sketches)
-        base = self.stock + r * many
-        out[base : base + many] = 0.0
-        if stock:
-            out[[base + i for i in stock]] = 1.0
+        self.mark(out, self.stock + r * many, many, stock)
 
     def _scroll(self, r: int, scroll: tuple[int, ...], out: np.ndarray) -> None:
         many = len(self.content.sketches)
-        base = self.scroll + r * many
-        out[base : base + many] = 0.0
+        self.mark(out, self.scroll + r * many, many, [i for i in scroll if i >= 0])
         slots = len(scroll)
         filled = self.filled + r * slots
         out[filled : filled + slots] = [float(i >= 0) for i in scroll]
-        ones = [base + i for i in scroll if i >= 0]
-        if ones:
-            out[ones] = 1.0
 
     def _copyists(self, state: ScriptoriaState, seat: int, out: np.ndarray) -> None:
         n = self.players

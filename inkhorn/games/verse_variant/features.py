@@ -16,9 +16,9 @@ Between two calls for a seat only the parts that changed are rewritten.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from inkhorn.core.features import SeatFeatures
+from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.verse_variant.content import CARD_NAMES
 from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
 
@@ -40,13 +40,8 @@ class VerseFeatures(SeatFeatures[VerseState]):
     def __init__(self, players: int):
         n = self.players = players
         self.cards = len(CARD_NAMES)
-        names: list[str] = []
-
-        def block(name: str, labels: list[str] | tuple[str, ...]) -> int:
-            start = len(names)
-            names.extend(f"{name}.{label}" for label in labels)
-            return start
-
+        lay = Layout()
+        block = lay.block
         rel = [f"seat+{r}" for r in range(n)]
         cards = list(CARD_NAMES)
         self.phase = block("phase", PHASES)
@@ -58,7 +53,7 @@ class VerseFeatures(SeatFeatures[VerseState]):
         self.lead = block("lead", ["none", "mixed", *(str(c) for c in range(COLOURS))])
         self.order = block("order", [f"{r}.{k}" for r in rel for k in range(n)])
         self.finish = block("finish", [f"{r}.{k}" for r in rel for k in range(n)])
-        self.header = (self.phase, len(names))
+        self.header = (self.phase, len(lay.names))
         self.numbers = block("number", ["session", "final", "final_spot", "my_pick", *EFFECTS])
         self.desk_tokens = block("desk_tokens", [str(k) for k in range(6)])
         self.desk_corruption = block("desk_corruption", [str(k) for k in range(5)])
@@ -68,26 +63,18 @@ class VerseFeatures(SeatFeatures[VerseState]):
         self.slots = block("slot", [f"{k}.{r}" for k in range(INSTITUTIONS) for r in rel])
         self.nostar = block("nostar", [str(k) for k in range(INSTITUTIONS)])
         self.maj_mod = block("majority_modifier", [str(k) for k in range(COLOURS * n)])
-        self.table = (self.numbers, len(names))
+        self.table = (self.numbers, len(lay.names))
         self.rows = block("scholar", [f"{r}.{what}" for r in rel for what in ROWS])
         self.ledger = block("ledger", [f"{r}.{k}" for r in rel for k in range(6)])
         self.vault = block("vault", [f"{r}.{k}" for r in rel for k in range(6)])
-        self.scholars = (self.rows, len(names))
+        self.scholars = (self.rows, len(lay.names))
         self.tableau = block("tableau", [f"{r}.{c}" for r in rel for c in cards])
         self.primary = block("primary", [f"{r}.{c}" for r in rel for c in cards])
         self.piles = {part: block(part, cards) for part in ("hand", "my_echo", "desk", "discard", "haul", "set_aside")}
-        self.names = tuple(names)
-        self.size = len(names)
-        self._seen: dict[int, dict[str, Any]] = {}
-
-    def forget(self) -> None:
-        self._seen.clear()
+        super().__init__(lay)
 
     def write(self, state: VerseState, seat: int, out: np.ndarray) -> None:
-        seen = self._seen.get(seat)
-        if seen is None:
-            seen = self._seen[seat] = {}
-            out[:] = 0.0
+        seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
         table = (state.session, state.final, state.picks[seat], *(getattr(state, e) for e in EFFECTS),
@@ -108,10 +95,7 @@ class VerseFeatures(SeatFeatures[VerseState]):
             mine, echo, desk, discard, haul, set_aside = piles
             for part, cards in (("hand", mine), ("my_echo", [echo] if echo >= 0 else []), ("desk", desk),
                                 ("discard", discard), ("haul", haul), ("set_aside", set_aside)):
-                start = self.piles[part]
-                out[start : start + self.cards] = 0.0
-                if cards:
-                    out[[start + c for c in cards]] = 1.0
+                self.mark(out, self.piles[part], self.cards, cards)
             seen["piles"] = (piles[0], piles[1], desk[:], discard[:], haul[:], set_aside)
 
     # ---- the parts --------------------------------------------------------------------------
