@@ -16,6 +16,7 @@ from inkhorn import games
 from inkhorn.core import IllegalAction, InkhornError, OptionError
 from inkhorn.core.checks import leaked_name, secrets
 from inkhorn.games import all_games
+from inkhorn.rl.encoding import HISTORY_BUCKETS, SLOT_BUCKETS
 
 COUNTS = [(g.id, n) for g in all_games() for n in range(max(g.min_players, 2), g.max_players + 1)]
 
@@ -232,11 +233,21 @@ def test_a_vector_kept_up_to_date_is_exactly_the_one_worked_out_from_nothing(gam
         env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
 
 
+@pytest.mark.parametrize("game", games.game_ids())
+def test_every_game_names_each_of_its_features(game):
+    env = rl.env(game).unwrapped
+    features = env.encoder.features
+    assert features is not None and len(features.names) == features.size == len(set(features.names))
+    assert env.encoder.head == features.size  # the table's part of the vector is the features
+    space = env.observation_space("seat_0")["observation"]
+    assert space.shape == (features.size + HISTORY_BUCKETS + env.slots * SLOT_BUCKETS,)
+
+
 def test_features_are_named_one_by_one_and_fill_their_part_of_the_vector():
     env = rl.env("scriptoria", players=3).unwrapped
     env.reset(seed=1)
     features = env.encoder.features
-    assert features is not None and len(features.names) == features.size == len(set(features.names))
+    assert features is not None
     vector = env.observe(env.agent_selection)["observation"]
     named = dict(zip(features.names, vector[: features.size].tolist(), strict=True))
     state = env.state
