@@ -4,7 +4,7 @@ What ``observation(seat)`` shows, laid out by place: the round's clock and who a
 kind of decision pending, the sizes of what is hidden (hands, set-up discards, the deck, the
 technology decks), the seat's own hand and set-up discards, the card being placed, the
 discard pile, the tiles and the technologies discarded, and for every builder (in turn
-order from the viewer's) where each card of its Timeline stands and the Knowledge on it,
+order from the viewer's) the cards in each column of its Timeline and the Knowledge on them,
 its Past (and which of it is turned), its Artifacts and Technologies, what it lost and
 banked. Other builders' hands and discards, the deck and the technology decks are counted,
 never named.
@@ -19,14 +19,18 @@ from typing import TYPE_CHECKING, Any
 from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.ancients.content import Content
 from inkhorn.games.ancients.effects import EFFECT_STEPS
-from inkhorn.games.ancients.rules import RULE_STEPS
-from inkhorn.games.ancients.state import EMPTY, AncientsState
+from inkhorn.games.ancients.rules import RULE_STEPS, ChooseLevel, PayCards
+from inkhorn.games.ancients.state import COLUMNS, EMPTY, AncientsState
 
 if TYPE_CHECKING:
     import numpy as np
 
 PHASES = ("setup", "setup_done", "action", "timeline", "decline", "after", "next", "over")
 POSITIONS = 12  # a Timeline's six columns, two places each
+# numbers come scaled to about 0-1, as a network learns best: the round, actions left, end
+# triggered, deck, reserve, technology decks; counts of cards and Knowledge by ten
+NUMBER_SCALES = (0.1, 0.5, 1.0, 0.01, 0.01, 0.05, 0.05)
+COUNT_SCALE = 0.1
 
 
 class AncientsFeatures(SeatFeatures[AncientsState]):
@@ -45,6 +49,7 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         self.turn = block("turn", rel)
         self.first = block("first", rel)
         self.to_act = block("to_act", rel)
+        self.detail = block("detail", ["column", "to_pay"])
         self.header = (self.phase, len(lay.names))
         self.numbers = block("number", ["round", "actions_left", "end_triggered", "deck", "reserve",
                                         "tech_deck_1", "tech_deck_2"])
@@ -59,7 +64,7 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         self.tech_discard = block("tech_discard", [f"{level}.{card}" for level in (1, 2) for card in ids])
         # per builder: each card's Timeline place (1-12; 0: not there), Knowledge per place,
         # Past, turned, Artifacts, Technologies
-        self.place = block("timeline", [f"{r}.{card}" for r in rel for card in ids])
+        self.place = block("timeline", [f"{r}.{col}.{card}" for r in rel for col in COLUMNS for card in ids])
         self.knowledge = block("knowledge", [f"{r}.{p}" for r in rel for p in range(POSITIONS)])
         self.past = block("past", [f"{r}.{card}" for r in rel for card in ids])
         self.turned = block("turned", [f"{r}.{card}" for r in rel for card in ids])
@@ -75,14 +80,14 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         numbers = [state.round, state.actions_left, float(state.end_triggered), len(state.deck), state.reserve,
                    *(len(deck) for deck in state.tech_deck)]
         if get("numbers") != numbers:
-            out[self.numbers : self.numbers + len(numbers)] = numbers
+            out[self.numbers : self.numbers + len(numbers)] = [x * k for x, k in zip(numbers, NUMBER_SCALES)]
             seen["numbers"] = numbers
         counts = []
         for r in range(n):
             s = (seat + r) % n
             counts += [len(state.hands[s]), len(state.kept_aside[s]), state.lost[s], state.banked[s]]
         if get("counts") != counts:
-            out[self.counts : self.counts + len(counts)] = counts
+            out[self.counts : self.counts + len(counts)] = [x * COUNT_SCALE for x in counts]
             seen["counts"] = counts
         own = (sorted(state.hands[seat]), state.kept_aside[seat], state.placing)
         if get("own") != own:
@@ -138,6 +143,10 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
             top = state.stack[-1]
             ones.append(self.decision + self.steps[type(top)])
             ones.append(self.to_act + (top.seat - seat) % n)
+            if isinstance(top, ChooseLevel):
+                out[self.detail] = top.col / len(COLUMNS)
+            elif isinstance(top, PayCards):
+                out[self.detail + 1] = top.n * COUNT_SCALE
         out[ones] = 1.0
 
     def _cards(self, start: int, cards: Any, out: np.ndarray) -> None:
@@ -146,18 +155,17 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
     def _timelines(self, state: AncientsState, seat: int, out: np.ndarray) -> None:
         n = self.players
         many = self.cards
-        out[self.place : self.place + n * many] = 0.0
+        columns = len(COLUMNS)
+        out[self.place : self.place + n * columns * many] = 0.0
         knowledge = [0.0] * (n * POSITIONS)
         where: list[int] = []
-        at: list[float] = []
         for r in range(n):
             base = ((seat + r) % n) * POSITIONS
             for p in range(POSITIONS):
                 x = state.timeline[base + p]
                 if x != EMPTY:
-                    where.append(self.place + r * many + x)
-                    at.append(p + 1)
-                    knowledge[r * POSITIONS + p] = state.tokens[x]
+                    where.append(self.place + (r * columns + p // 2) * many + x)  # two places a column
+                    knowledge[r * POSITIONS + p] = state.tokens[x] * COUNT_SCALE
         if where:
-            out[where] = at
+            out[where] = 1.0
         out[self.knowledge : self.knowledge + n * POSITIONS] = knowledge
