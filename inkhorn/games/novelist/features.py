@@ -95,10 +95,17 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         if get("seats") != seats:
             self._seats(state, seat, out)
             seen["seats"] = tuple(part[:] for part in seats)
-        piles = (state.discard, state.classics, state.set_aside, [sorted(c for c in h if c in shown) for h in state.hand])
-        if get("piles") != piles:
-            self._piles(state, seat, piles[3], out)
-            seen["piles"] = tuple([p[:] for p in part] for part in piles)
+        n = self.players
+        for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside),
+                            ("shown", [sorted(c for c in h if c in shown) for h in state.hand] if shown else None)):
+            kept = get(part)
+            if kept is None:
+                kept = seen[part] = [None] * n
+            for r in range(n):
+                pile = piles[(seat + r) % n] if piles is not None else ()
+                if kept[r] != pile:
+                    self.mark(out, self.seat_cards[part] + r * self.cards, self.cards, pile)
+                    kept[r] = pile[:]
         top_card = state.known_top[seat]
         mine = (sorted(state.hand[seat]), sorted(state.inked[seat]), sorted(state.forced_wild[seat]),
                 sorted(state.deck[seat]), [top_card] if top_card >= 0 else [])
@@ -169,20 +176,6 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         for part in ("jail", "borrowed"):
             start = self.seat_cards[part]
             out[start : start + n * self.cards] = 0.0
-        if ones:
-            out[ones] = 1.0
-
-    def _piles(self, state: NovelistState, seat: int, shown: list[list[int]], out: np.ndarray) -> None:
-        n = self.players
-        many = self.cards
-        ones = []
-        for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside),
-                            ("shown", shown)):
-            start = self.seat_cards[part]
-            out[start : start + n * many] = 0.0
-            for r in range(n):
-                base = start + r * many
-                ones += [base + c for c in piles[(seat + r) % n]]
         if ones:
             out[ones] = 1.0
 
