@@ -96,10 +96,7 @@ def measure(ours: Subject, base: Subject | None, seconds: float, totals: dict[st
             figures["games_per_s"] = mine.units / mine.seconds if mine.seconds else 0.0
         if ratio is not None and theirs is not None:
             figures[f"ratio_{name}"] = ratio
-            total = totals.setdefault(kind, Meter(iter(())))
-            total.done += theirs.done
-            total.seconds += theirs.seconds
-            total.units += theirs.units
+            totals.setdefault(kind, Meter()).add(theirs)
     return figures
 
 

@@ -112,9 +112,7 @@ def measure_game(game_id: str, players: int | None, agent_spec: str, seconds: fl
     }
     if ratio is not None and theirs is not None:
         figures["ratio"] = ratio
-        totals.done += theirs.done
-        totals.seconds += theirs.seconds
-        totals.units += theirs.units
+        totals.add(theirs)
     return figures
 
 
@@ -134,7 +132,7 @@ def main() -> None:
     base = yardstick(args.sims, args.stride)
     if base is None:
         print("(yardstick not measured: install the 'bench' extra for open_spiel)")
-    totals = Meter(iter(()))
+    totals = Meter()
     rows: dict[str, Any] = {}
     for game_id in [g for g in args.games.split(",") if g]:
         rows[game_id] = measure_game(game_id, args.players, args.agent, args.seconds, args.sims, args.stride,

@@ -98,7 +98,7 @@ def main() -> None:
     Meter(yardstick).run(0.5)  # warm-up
     wanted = [g for g in args.games.split(",") if g]
     rows: list[dict[str, Any]] = []
-    total = Meter(iter(()))
+    total = Meter()
     for game in all_games():
         if wanted and game.id not in wanted:
             continue
@@ -106,8 +106,7 @@ def main() -> None:
         theirs = Meter(yardstick)
         ours = Meter(random_steps(functools.partial(rl.env, game, players=players)))
         ratio = side_by_side(theirs, ours, args.seconds)
-        total.done += theirs.done
-        total.seconds += theirs.seconds
+        total.add(theirs)
         rows.append({"game": game.id, "players": players, "steps_per_s": ours.rate, "ratio": ratio})
     print(f"yardstick: PettingZoo tictactoe_v3 {total.rate:,.0f} steps/s")
     print(f"{'game':<14} {'players':>7} {'steps/s':>10} {'ratio':>6}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # A unit of work: how much was done (decisions, simulations, clones) and the seconds it took
 # (the time that counts: setting up between units is not measured).
@@ -22,7 +22,7 @@ Work = Iterator[tuple[float, float]]
 class Meter:
     """A stream of work and what it has done so far."""
 
-    stream: Work
+    stream: Work = field(default_factory=lambda: iter(()))
     done: float = 0.0
     seconds: float = 0.0
     units: int = 0
@@ -39,6 +39,12 @@ class Meter:
             self.seconds += took
             spent += took
             self.units += 1
+
+    def add(self, other: Meter) -> None:
+        """Count ``other``'s work as this meter's too (a total over several runs)."""
+        self.done += other.done
+        self.seconds += other.seconds
+        self.units += other.units
 
     @property
     def rate(self) -> float:
