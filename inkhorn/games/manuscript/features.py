@@ -46,6 +46,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         self.trigger = block("end_trigger", rel)
         self.detail = block("detail", ["page", "width", "double"])
         self.detail_deco = block("detail.decoration", [d.id for d in content.decorations])
+        self.decoration_at = {d.id: i for i, d in enumerate(content.decorations)}
         self.header = (self.phase, len(lay.names))
         self.numbers = block("number", ["round", "draw_pile"])
         self.shop_slots = shop
@@ -111,7 +112,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
             if public is not None:
                 detail = public(state)
                 if "decoration" in detail:
-                    ones.append(self.detail_deco + [d.id for d in self.content.decorations].index(detail["decoration"]))
+                    ones.append(self.detail_deco + self.decoration_at[detail["decoration"]])
                 else:
                     out[self.detail : self.detail + 3] = [detail["page"], detail["width"], float(detail["double"])]
         out[ones] = 1.0
