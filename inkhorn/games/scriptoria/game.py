@@ -266,11 +266,7 @@ def prospects(state: ScriptoriaState, p: int, ending: bool | None = None) -> flo
         waiting.sort(key=_POINTS, reverse=True)
         w = rules.waived(state, p)
         for sk in waiting:
-            need = sk.cost
-            if w >= 0:
-                need = list(need)
-                need[w] = 0
-            if rules.pay(need, row):
+            if rules.pay(rules.waive(sk.cost, w), row):
                 v += W_PAID * (sk.points + 1)
             else:
                 v += W_SKETCH * (sk.points + 1)

@@ -361,15 +361,20 @@ def waived(state: ScriptoriaState, seat: int) -> int:
     return s if 0 <= s <= GOLD else -1
 
 
-def need_of(state: ScriptoriaState, seat: int, sketch: int) -> list[int]:
-    need = list(state.content.sketches[sketch].cost)
-    w = waived(state, seat)
-    if w >= 0:
-        need[w] = 0
+def waive(cost: tuple[int, ...], colour: int) -> Sequence[int]:
+    """A sketch's inks less the colour its copyist's Supply waives (-1: none)."""
+    if colour < 0:
+        return cost
+    need = list(cost)
+    need[colour] = 0
     return need
 
 
-def affordable(need: list[int], have: list[int]) -> bool:
+def need_of(state: ScriptoriaState, seat: int, sketch: int) -> list[int]:
+    return list(waive(state.content.sketches[sketch].cost, waived(state, seat)))
+
+
+def affordable(need: Sequence[int], have: Sequence[int]) -> bool:
     """Black only by black, gold by gold; red, blue, green by their colour or by gold."""
     if need[BLACK] > have[BLACK] or need[GOLD] > have[GOLD]:
         return False
@@ -439,12 +444,8 @@ def placeable(state: ScriptoriaState, seat: int) -> list[int]:
                 break
         else:
             continue
-        if sk.kind != 0:  # borders may always be placed free
-            need = list(sk.cost)
-            if w >= 0:
-                need[w] = 0
-            if not affordable(need, have):
-                continue
+        if sk.kind != 0 and not affordable(waive(sk.cost, w), have):  # borders may always be placed free
+            continue
         out.append(i)
     return out
 
