@@ -216,12 +216,12 @@ def test_single_seat_refuses_bad_seats_and_opponent_lists():
 @pytest.mark.parametrize("game", games.game_ids())
 def test_a_vector_kept_up_to_date_is_exactly_the_one_worked_out_from_nothing(game):
     """Features rewrite only what changed since a seat's last step, the hashing encoder
-    reuses unchanged parts: either way every seat's vector, at every step, is the one a
-    fresh encoder works out."""
+    reuses unchanged parts: either way every seat's vector, at every step of a whole game
+    (its final scoring too), is the one a fresh encoder works out."""
     env = rl.env(game).unwrapped
     env.reset(seed=3)
     rng = np.random.default_rng(0)
-    for _ in range(300):
+    while True:
         agent = env.agent_selection
         if env.terminations[agent]:
             break

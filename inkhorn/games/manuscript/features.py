@@ -79,19 +79,18 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         if get("discard") != state.discard:
             self._texts(self.discard, state.discard, out)
             seen["discard"] = state.discard[:]
-        changed = False
+        scored = False  # whether anything the scores count changed
         table = (state.exemplars, state.followers, state.deco_owner)
         if get("table") != table:
             self._exemplars(state, seat, out)
             seen["table"] = (state.exemplars, state.followers[:], state.deco_owner[:])
-            changed = True
-        scribes = (state.grid, state.hand, state.own, state.own_spent, state.locked, state.reserved, state.pool,
-                   state.kept, state.active, state.plan, state.progress, state.records, state.finished, state.voided)
-        if get("scribes") != scribes:
-            self._scribes(state, seat, out)
-            seen["scribes"] = tuple(part[:] for part in scribes)
-            changed = True
-        if changed:  # the scores follow from the pages, texts and exemplars
+            scored = True
+        kept = get("scribes")
+        if kept is None:
+            kept = seen["scribes"] = [[None] * 9 for _ in range(self.players)]
+        for r in range(self.players):
+            scored |= self._scribe(state, (seat + r) % self.players, r, kept[r], out)
+        if scored:
             n = self.players
             scores = state.scores()
             out[self.scores : self.scores + n] = [scores[(seat + r) % n] for r in range(n)]
@@ -146,40 +145,48 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         if ones:
             out[ones] = 1.0
 
-    def _scribes(self, state: ManuscriptState, seat: int, out: np.ndarray) -> None:
-        n = self.players
+    def _scribe(self, state: ManuscriptState, s: int, r: int, mine: list[Any], out: np.ndarray) -> bool:
+        """Rewrite what changed of scribe ``s`` (``r`` places after the viewer); ``mine``
+        holds its parts as last written (tuples by identity: a new one is a change). True
+        when a part the scores count changed (the pages, the finished texts)."""
         squares = self.squares
-        many = self.texts
-        grid: list[int] = []
-        counts: list[float] = []
-        plan: list[int] = []
-        ones: dict[str, list[int]] = {part: [] for part in self.piles}
-        points: list[tuple[int, int]] = []
-        for r in range(n):
-            s = (seat + r) % n
-            grid += state.grid[s]
-            counts += [state.hand[s], state.own[s], state.own_spent[s], state.locked[s], state.reserved[s],
-                       state.progress[s]]
-            plan += [self.plan + r * squares + k for k in state.plan[s]]
-            base = r * many
-            ones["pool"] += [base + t for t in state.pool[s]]
-            ones["kept"] += [base + t for t in state.kept[s]]
-            if state.active[s] >= 0:
-                ones["active"].append(base + state.active[s])
-            for record in state.records[s]:
-                ones["begun"].append(base + record[0])
-                if record[5]:
-                    ones["double"].append(base + record[0])
-            points += [(base + t, p) for t, p in state.finished[s]]
-            ones["voided"] += [base + t for t in state.voided[s]]
-        out[self.grid : self.grid + n * squares] = grid
-        out[self.counts : self.counts + n * len(CUBE_COUNTS)] = counts
-        out[self.plan : self.plan + n * squares] = 0.0
-        if plan:
-            out[plan] = 1.0
-        for part, start in self.piles.items():
-            out[start : start + n * many] = 0.0
-            if ones[part]:
-                out[[start + k for k in ones[part]]] = 1.0
-        if points:
-            out[[self.piles["finished"] + k for k, _ in points]] = [p for _, p in points]
+        scored = False
+        grid = state.grid[s]
+        if mine[0] is not grid:
+            out[self.grid + r * squares : self.grid + (r + 1) * squares] = grid
+            mine[0] = grid
+            scored = True
+        counts = (state.hand[s], state.own[s], state.own_spent[s], state.locked[s], state.reserved[s],
+                  state.progress[s])
+        if mine[1] != counts:
+            width = len(CUBE_COUNTS)
+            out[self.counts + r * width : self.counts + (r + 1) * width] = counts
+            mine[1] = counts
+        plan = state.plan[s]
+        if mine[2] is not plan:
+            self.mark(out, self.plan + r * squares, squares, plan)
+            mine[2] = plan
+        base = r * self.texts
+        piles = self.piles
+        for k, part, cards in ((3, "pool", state.pool[s]), (4, "kept", state.kept[s]), (5, "voided", state.voided[s])):
+            if mine[k] is not cards:
+                self._texts(piles[part] + base, cards, out)
+                mine[k] = cards
+        active = state.active[s]
+        if mine[6] != active:
+            self._texts(piles["active"] + base, (active,) if active >= 0 else (), out)
+            mine[6] = active
+        records = state.records[s]
+        if mine[7] is not records:
+            self._texts(piles["begun"] + base, [record[0] for record in records], out)
+            self._texts(piles["double"] + base, [record[0] for record in records if record[5]], out)
+            mine[7] = records
+        finished = state.finished[s]
+        if mine[8] is not finished:
+            start = piles["finished"] + base
+            out[start : start + self.texts] = 0.0
+            if finished:
+                out[[start + card for card, _ in finished]] = [points for _, points in finished]
+            mine[8] = finished
+            scored = True
+        return scored

@@ -81,13 +81,17 @@ class VerseFeatures(SeatFeatures[VerseState]):
                  state.desk_tok, state.desk_cor, state.supply, state.tracks, state.slots, state.nostar, state.maj_mod)
         if get("table") != table:
             self._table(state, seat, out)
-            seen["table"] = _snapshot(table)
+            seen["table"] = (*table[:-7], state.desk_tok[:], state.desk_cor, state.supply[:],
+                             [track[:] for track in state.tracks], *table[-3:])
         scholars = (state.hands, state.grants, state.spent, state.lockdown, state.cubes, state.eureka, state.prestige,
                     state.feints, state.picks, state.echo, state.boost, state.elevated, state.ledger, state.vault,
                     state.tableau, state.primary)
         if get("scholars") != scholars:
             self._scholars(state, seat, out)
-            seen["scholars"] = _snapshot(scholars)
+            # a copy the state's later changes in place leave alone (its tuples never change)
+            seen["scholars"] = ([hand[:] for hand in state.hands], *scholars[1:5], state.eureka[:],
+                                state.prestige[:], *scholars[7:11], state.elevated[:], state.ledger[:], state.vault,
+                                [cards[:] for cards in state.tableau], state.primary)
         peek = state._peeks_set_aside(seat)
         piles = (sorted(state.hands[seat]), state.echo[seat], state.desk, state.discard, state.haul,
                  state.set_aside if peek else ())
@@ -164,9 +168,3 @@ class VerseFeatures(SeatFeatures[VerseState]):
         if ones:
             out[ones] = 1.0
 
-
-def _snapshot(parts: tuple) -> tuple:
-    """A copy of ``parts`` that the state's later changes in place leave alone (lists, and
-    lists of lists, copied; tuples and numbers never change)."""
-    return tuple([p[:] if isinstance(p, list) else p for p in part] if isinstance(part, list) else part
-                 for part in parts)
