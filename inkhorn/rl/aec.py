@@ -51,7 +51,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env import AECIterable, AECIterator
 
 from inkhorn.core.errors import IllegalAction, InkhornError, OptionError
 from inkhorn.core.game import Game
@@ -63,6 +63,9 @@ ACTION_SLOTS = {"scriptoria": 128, "verse_variant": 256, "manuscript": 640, "nov
 DEFAULT_SLOTS = 256
 REWARDS = ("win", "margin")
 MAX_DECISIONS = 100_000
+# what only a reset makes (PettingZoo's OrderEnforcingWrapper refuses the same before it)
+_MADE_BY_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection", "agents",
+                            "num_agents"})
 
 
 def _game(game: str | Game) -> Game:
@@ -122,6 +125,13 @@ class InkhornAEC(AECEnv):
         self._legal: list[str] | None = None  # the deciding seat's ids, once per decision
         self._vectors: dict[str, np.ndarray] = {}  # per agent, kept up to date (games with features)
         self._masks: dict[int, np.ndarray] = {}
+        self._stepped = True  # since agent_iter last gave an agent (see _Turns)
+
+    def __getattr__(self, name: str) -> Any:
+        """Only for what is missing: what ``reset()`` makes, asked for before it."""
+        if name in _MADE_BY_RESET:
+            raise AttributeError(f"{name} cannot be read before reset(): call reset() first")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # ---- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -152,6 +162,11 @@ class InkhornAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._deciding_agent()
+        self._stepped = True
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+        self._require_state()
+        return _Turns(self, max_iter)
 
     def _deciding_agent(self) -> str:
         assert self.state is not None
@@ -218,11 +233,14 @@ class InkhornAEC(AECEnv):
 
     # ---- decisions -----------------------------------------------------------------------------
     def step(self, action: Any) -> None:
+        self._require_state()
+        if not self.agents:
+            raise InkhornError("every seat has left the finished game: call reset() to start the next one")
+        self._stepped = True
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._require_state()
         legal = self._legal_for(agent)
         if type(action) is not int and (isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer))):
             raise IllegalAction(action, "an action is a slot number", [str(i) for i in range(len(legal))])
@@ -276,6 +294,7 @@ class InkhornAEC(AECEnv):
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
+        self._require_state()
         from rich.console import Console
 
         console = Console(width=100, record=True, file=None, force_terminal=False)
@@ -287,9 +306,30 @@ class InkhornAEC(AECEnv):
         self.state = None
 
 
+class _Turns(AECIterable):
+    """``agent_iter``: each agent it gives must be stepped before it gives the next."""
+
+    def __iter__(self) -> AECIterator:
+        return _TurnIterator(self.env, self.max_iter)
+
+
+class _TurnIterator(AECIterator):
+    def __next__(self) -> str:
+        env = self.env
+        if not env._stepped:
+            raise InkhornError(f"step() {env.agent_selection} before asking agent_iter for the next agent")
+        agent = super().__next__()
+        env._stepped = False
+        return agent
+
+
 def env(game: str | Game, players: int | None = None, **kwargs: Any) -> AECEnv:
-    """``env("scriptoria", players=3)``: the AEC environment, guarded against calls out of
-    order (PettingZoo's ``OrderEnforcingWrapper``). A slot out of bounds or masked out is
-    refused by the environment itself with an ``IllegalAction`` that names the legal slots,
-    so PettingZoo's assertion wrapper would only repeat the check."""
-    return wrappers.OrderEnforcingWrapper(InkhornAEC(game, players, **kwargs))
+    """``env("scriptoria", players=3)``: the AEC environment.
+
+    It needs no PettingZoo wrapper: it refuses calls out of order itself, as
+    ``OrderEnforcingWrapper`` would (reading what ``reset()`` makes, or stepping, observing,
+    rendering or iterating before it; asking ``agent_iter`` for the next agent before
+    stepping the last), and a slot out of bounds or masked out with an ``IllegalAction``
+    that names the legal slots. A wrapper layer costs every attribute ``last()`` reads: at
+    tic-tac-toe's pace, one layer is a fifth of a step."""
+    return InkhornAEC(game, players, **kwargs)

@@ -109,13 +109,11 @@ class SingleSeatEnv(gymnasium.Env):
             seat = state.current_seat()
             assert seat is not None
             action = self._opponents[seat].choose(state, seat)
-            legal = state.legal_actions()
-            slot = legal.index(action) if action in legal else None
-            if slot is None or slot >= aec.slots:
+            if action in aec._legal_for(aec.agent_selection):
+                aec._apply(action)  # one of the ids the game gave: no second check
+            else:
                 # an open action beyond the candidate list: applied directly, still checked
                 aec.apply_id(action)
-            else:
-                aec.step(slot)
 
     def _observation(self) -> tuple[np.ndarray, dict]:
         obs = self.aec.observe(self.agent)

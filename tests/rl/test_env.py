@@ -114,6 +114,29 @@ def test_masked_out_and_malformed_slots_are_refused_and_change_nothing():
     assert env.state.to_json() == before and len(env.log) == 0
 
 
+def test_calls_out_of_order_are_refused_as_pettingzoos_order_enforcing_wrapper_would():
+    env = rl.env("scriptoria", players=2)
+    for name in ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos", "num_agents"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(env, name)
+    with pytest.raises(AttributeError, match="before reset"):
+        env.last()
+    for call in (lambda: env.step(0), lambda: env.observe("seat_0"), lambda: env.agent_iter()):
+        with pytest.raises(InkhornError, match="reset"):
+            call()
+    env.reset(seed=1)
+    turns = iter(env.agent_iter())
+    agent = next(turns)
+    with pytest.raises(InkhornError, match=f"step\\(\\) {agent}"):
+        next(turns)
+    env.step(0)
+    assert next(turns) == env.agent_selection
+    _play_out(env, seed=2)
+    assert env.agents == []
+    with pytest.raises(InkhornError, match="call reset"):
+        env.step(None)
+
+
 def test_bad_construction_is_a_clear_error():
     with pytest.raises(OptionError):
         rl.env("scriptoria", players=9)
