@@ -11,6 +11,7 @@ Training at scale runs many environments in worker processes with Gymnasium's ow
 2 workers, for each game, and their ratio (target: 2 workers at least 1.6 times 1).
 
     python bench/rl.py [--seconds 3] [--games scriptoria,novelist] [--json out.json] [--no-vector]
+                       [--opponents greedy]
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def random_steps(make_env: Callable[[], Any], seed: int = 0) -> Work:
         yield steps, time.perf_counter() - started
 
 
-def vector_steps(game: str, workers: int, seconds: float, seed: int = 0) -> float:
+def vector_steps(game: str, workers: int, seconds: float, seed: int = 0, opponents: str = "random") -> float:
     """Steps/s of ``workers`` single-seat environments in Gymnasium's AsyncVectorEnv, each
     step a random slot of its mask (any slot after an episode ends: the env resets)."""
     import numpy as np
@@ -57,7 +58,7 @@ def vector_steps(game: str, workers: int, seconds: float, seed: int = 0) -> floa
 
     from inkhorn.rl import SingleSeatEnv
 
-    make = [functools.partial(SingleSeatEnv, game, opponents="random") for _ in range(workers)]
+    make = [functools.partial(SingleSeatEnv, game, opponents=opponents) for _ in range(workers)]
     rng = np.random.default_rng(seed)
     envs = AsyncVectorEnv(make, context="spawn")
     try:
@@ -84,6 +85,8 @@ def main() -> None:
     parser.add_argument("--games", default="")
     parser.add_argument("--json", default="")
     parser.add_argument("--no-vector", action="store_true", help="skip the AsyncVectorEnv figures")
+    parser.add_argument("--opponents", default="random",
+                        help="the other seats of the vector form's single-seat games (SingleSeatEnv's default: greedy)")
     args = parser.parse_args()
 
     import inkhorn.rl as rl
@@ -114,15 +117,16 @@ def main() -> None:
         print(f"{row['game']:<14} {row['players']:>7} {row['steps_per_s']:>10,.0f} {row['ratio']:>6.2f}")
     vector: list[dict[str, Any]] = []
     if not args.no_vector:
-        print("\nGymnasium AsyncVectorEnv over SingleSeatEnv (random opponents)")
+        print(f"\nGymnasium AsyncVectorEnv over SingleSeatEnv ({args.opponents} opponents)")
         print(f"{'game':<14} {'1 worker':>10} {'2 workers':>10} {'2 / 1':>6}")
         for row in rows:
-            one, two = (vector_steps(row["game"], w, args.seconds) for w in (1, 2))
+            one, two = (vector_steps(row["game"], w, args.seconds, opponents=args.opponents) for w in (1, 2))
             vector.append({"game": row["game"], "steps_per_s_1": one, "steps_per_s_2": two, "scaling": two / one})
             print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {two / one:>6.2f}")
     if args.json:
         with open(args.json, "w") as out:
-            json.dump({"yardstick": total.rate, "rows": rows, "vector": vector}, out, indent=1)
+            json.dump({"yardstick": total.rate, "rows": rows, "vector": vector, "opponents": args.opponents}, out,
+                      indent=1)
 
 
 if __name__ == "__main__":

@@ -72,9 +72,10 @@ class Encoder:
         self._hashes: dict[str, tuple[int, float]] = {}
         self._parts: dict[object, dict[str, tuple[Any, np.ndarray, np.ndarray]]] = {}
         self._words: dict[str, tuple[int, ...]] = {}  # a history entry: its words' buckets
-        self._slot_ones: dict[tuple[str, ...], np.ndarray] = {}  # a legal list: its slot positions
-        self._action_buckets: dict[str, tuple[int, ...]] = {}  # an action id: its words' buckets
-        self._written: dict[object, np.ndarray] = {}  # per seat: the slot positions set last
+        # an action id: its words' buckets as the bits of one byte (SLOT_BUCKETS is 8), so a
+        # legal list's slot blocks are one bytes object unpacked in one call
+        self._action_bits: dict[str, int] = {}
+        self._written: dict[object, int] = {}  # per seat: the slots written last
 
     def forget(self) -> None:
         """A new game: every seat's vector is written afresh."""
@@ -136,31 +137,29 @@ class Encoder:
             weights += [_AGE_WEIGHTS[age]] * len(found)
         base = self.head
         out[base : base + HISTORY_BUCKETS] = np.bincount(where, weights, minlength=HISTORY_BUCKETS)
-        key = tuple(legal[: self.slots])
-        ones = self._slot_ones.get(key)
-        if ones is None:
-            if len(self._slot_ones) > _CACHE_LIMIT // 10:
-                self._slot_ones.clear()
-            start = base + HISTORY_BUCKETS
-            buckets = self._action_buckets
-            positions = []
-            for slot, action in enumerate(key):
-                found = buckets.get(action)
-                if found is None:
-                    if len(buckets) > _CACHE_LIMIT:
-                        buckets.clear()
-                    found = buckets[action] = tuple(
-                        sorted({self._hash("a:" + w, SLOT_BUCKETS)[0] for w in _WORDS.findall(action)})
-                    )
-                at = start + slot * SLOT_BUCKETS
-                positions += [at + b for b in found]
-            ones = self._slot_ones[key] = np.array(positions, dtype=np.intp)
+        start = base + HISTORY_BUCKETS
+        bits = self._action_bits
+        try:
+            codes = bytes([bits[action] for action in legal[: self.slots]])
+        except KeyError:
+            codes = bytes([bits.get(action) or self._bits(action) for action in legal[: self.slots]])
+        end = start + len(codes) * SLOT_BUCKETS
+        out[start:end] = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little")
+        # slots the last list of this vector filled and this one does not: cleared
+        before = self._written.get(viewer, 0) if viewer is not None else 0
+        if before > end:
+            out[end:before] = 0.0
         if viewer is not None:
-            before = self._written.get(viewer)
-            if before is not None:
-                out[before] = 0.0
-            self._written[viewer] = ones
-        out[ones] = 1.0
+            self._written[viewer] = end
+
+    def _bits(self, action: str) -> int:
+        if len(self._action_bits) > _CACHE_LIMIT:
+            self._action_bits.clear()
+        code = 0
+        for word in _WORDS.findall(action):
+            code |= 1 << self._hash("a:" + word, SLOT_BUCKETS)[0]
+        self._action_bits[action] = code
+        return code
 
     def _walk(self, value: Any, path: str, idx: list[int], val: list[float], memo: dict, depth: int) -> None:
         hashes = self._hashes
