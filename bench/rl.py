@@ -50,15 +50,20 @@ def random_steps(make_env: Callable[[], Any], seed: int = 0) -> Work:
         yield steps, time.perf_counter() - started
 
 
-def vector_steps(game: str, workers: int, seconds: float, seed: int = 0, opponents: str = "random") -> float:
+def vector_steps(game: str, workers: int, seconds: float, seed: int = 0, opponents: str = "random",
+                 replay: Any = None) -> float:
     """Steps/s of ``workers`` single-seat environments in Gymnasium's AsyncVectorEnv, each
-    step a random slot of its mask (any slot after an episode ends: the env resets)."""
+    step a random slot of its mask (any slot after an episode ends: the env resets).
+    ``replay``: step times (µs) for stand-ins that only take that long (``Replay``)."""
     import numpy as np
     from gymnasium.vector import AsyncVectorEnv
 
     from inkhorn.rl import SingleSeatEnv
 
-    make = [functools.partial(SingleSeatEnv, game, opponents=opponents) for _ in range(workers)]
+    if replay is None:
+        make = [functools.partial(SingleSeatEnv, game, opponents=opponents) for _ in range(workers)]
+    else:
+        make = [functools.partial(Replay, game, replay, k) for k in range(workers)]
     rng = np.random.default_rng(seed)
     envs = AsyncVectorEnv(make, context="spawn")
     try:
@@ -77,6 +82,62 @@ def vector_steps(game: str, workers: int, seconds: float, seed: int = 0, opponen
                 return steps / (time.perf_counter() - started)
     finally:
         envs.close()
+
+
+def step_times(game: str, opponents: str, steps: int = 3000, seed: int = 0) -> list[float]:
+    """The single-seat environment's step times (µs) in this process, a reset counted with
+    the step that ended the game."""
+    import numpy as np
+
+    from inkhorn.rl import SingleSeatEnv
+
+    env = SingleSeatEnv(game, opponents=opponents)
+    _, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    times = []
+    for _ in range(steps):
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        started = time.perf_counter()
+        _, _, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            _, info = env.reset()
+        times.append((time.perf_counter() - started) * 1e6)
+    return times
+
+
+class Replay:
+    """A stand-in for a game's single-seat environment: the same spaces and mask, and each
+    step only takes as long as a step measured in the game (``step_times``). Its 2 / 1
+    ratio is what AsyncVectorEnv itself allows at those step times on this machine."""
+
+    def __new__(cls, game: str, times: list[float], offset: int) -> Any:
+        import gymnasium
+        import numpy as np
+
+        from inkhorn.rl import SingleSeatEnv
+
+        model = SingleSeatEnv(game, opponents="random")
+        _, info = model.reset(seed=0)
+
+        class _Replay(gymnasium.Env):
+            observation_space = model.observation_space
+            action_space = model.action_space
+
+            def __init__(self) -> None:
+                self.at = offset * 7919  # each worker its own stretch of the same times
+                self.obs, self.info = np.zeros(model.observation_space.shape, np.float32), info
+
+            def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple:
+                return self.obs.copy(), {"action_mask": self.info["action_mask"].copy()}
+
+            def step(self, action: Any) -> tuple:
+                until = time.perf_counter() + times[self.at % len(times)] / 1e6
+                self.at += 1
+                while time.perf_counter() < until:
+                    pass
+                return self.obs.copy(), 0.0, False, False, {"action_mask": self.info["action_mask"].copy()}
+
+        return _Replay()
 
 
 def main() -> None:
@@ -117,12 +178,18 @@ def main() -> None:
         print(f"{row['game']:<14} {row['players']:>7} {row['steps_per_s']:>10,.0f} {row['ratio']:>6.2f}")
     vector: list[dict[str, Any]] = []
     if not args.no_vector:
-        print(f"\nGymnasium AsyncVectorEnv over SingleSeatEnv ({args.opponents} opponents)")
-        print(f"{'game':<14} {'1 worker':>10} {'2 workers':>10} {'2 / 1':>6}")
+        print(f"\nGymnasium AsyncVectorEnv over SingleSeatEnv ({args.opponents} opponents); 'stand-in': the same "
+              "with environments that only take the game's measured step times")
+        print(f"{'game':<14} {'1 worker':>10} {'2 workers':>10} {'2 / 1':>6} {'step µs':>8} {'stand-in 2 / 1':>15}")
         for row in rows:
             one, two = (vector_steps(row["game"], w, args.seconds, opponents=args.opponents) for w in (1, 2))
-            vector.append({"game": row["game"], "steps_per_s_1": one, "steps_per_s_2": two, "scaling": two / one})
-            print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {two / one:>6.2f}")
+            times = step_times(row["game"], args.opponents)
+            like = [vector_steps(row["game"], w, args.seconds, replay=times) for w in (1, 2)]
+            mean = sum(times) / len(times)
+            vector.append({"game": row["game"], "steps_per_s_1": one, "steps_per_s_2": two, "scaling": two / one,
+                           "step_us": mean, "stand_in_scaling": like[1] / like[0]})
+            print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {two / one:>6.2f} {mean:>8.0f} "
+                  f"{like[1] / like[0]:>15.2f}")
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"yardstick": total.rate, "rows": rows, "vector": vector, "opponents": args.opponents}, out,
