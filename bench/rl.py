@@ -190,6 +190,11 @@ def main() -> None:
                            "step_us": mean, "stand_in_scaling": like[1] / like[0]})
             print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {two / one:>6.2f} {mean:>8.0f} "
                   f"{like[1] / like[0]:>15.2f}")
+        if rows:  # the vector form's own cost: stand-ins whose steps take no time at all
+            idle = [vector_steps(rows[0]["game"], w, args.seconds, replay=[0.0]) for w in (1, 2)]
+            print(f"{'(no work)':<14} {idle[0]:>10,.0f} {idle[1]:>10,.0f} {idle[1] / idle[0]:>6.2f} {0:>8.0f}")
+            vector.append({"game": None, "steps_per_s_1": idle[0], "steps_per_s_2": idle[1],
+                           "scaling": idle[1] / idle[0], "step_us": 0.0})
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"yardstick": total.rate, "rows": rows, "vector": vector, "opponents": args.opponents}, out,
