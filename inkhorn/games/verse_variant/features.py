@@ -93,14 +93,16 @@ class VerseFeatures(SeatFeatures[VerseState]):
                                 state.prestige[:], *scholars[7:11], state.elevated[:], state.ledger[:], state.vault,
                                 [cards[:] for cards in state.tableau], state.primary)
         peek = state._peeks_set_aside(seat)
-        piles = (sorted(state.hands[seat]), state.echo[seat], state.desk, state.discard, state.haul,
-                 state.set_aside if peek else ())
-        if get("piles") != piles:
-            mine, echo, desk, discard, haul, set_aside = piles
-            for part, cards in (("hand", mine), ("my_echo", [echo] if echo >= 0 else []), ("desk", desk),
-                                ("discard", discard), ("haul", haul), ("set_aside", set_aside)):
+        echo = state.echo[seat]
+        kept = get("piles")
+        if kept is None:
+            kept = seen["piles"] = {}
+        for part, cards in (("hand", state.hands[seat]), ("my_echo", (echo,) if echo >= 0 else ()),
+                            ("desk", state.desk), ("discard", state.discard), ("haul", state.haul),
+                            ("set_aside", state.set_aside if peek else ())):
+            if kept.get(part) != cards:  # each pile on its own: a play changes one or two
                 self.mark(out, self.piles[part], self.cards, cards)
-            seen["piles"] = (piles[0], piles[1], desk[:], discard[:], haul[:], set_aside)
+                kept[part] = cards[:]
 
     # ---- the parts --------------------------------------------------------------------------
     def _header(self, state: VerseState, seat: int, out: np.ndarray) -> None:
