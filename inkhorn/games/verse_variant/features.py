@@ -83,15 +83,11 @@ class VerseFeatures(SeatFeatures[VerseState]):
             self._table(state, seat, out)
             seen["table"] = (*table[:-7], state.desk_tok[:], state.desk_cor, state.supply[:],
                              [track[:] for track in state.tracks], *table[-3:])
-        scholars = (state.hands, state.grants, state.spent, state.lockdown, state.cubes, state.eureka, state.prestige,
-                    state.feints, state.picks, state.echo, state.boost, state.elevated, state.ledger, state.vault,
-                    state.tableau, state.primary)
-        if get("scholars") != scholars:
-            self._scholars(state, seat, out)
-            # a copy the state's later changes in place leave alone (its tuples never change)
-            seen["scholars"] = ([hand[:] for hand in state.hands], *scholars[1:5], state.eureka[:],
-                                state.prestige[:], *scholars[7:11], state.elevated[:], state.ledger[:], state.vault,
-                                [cards[:] for cards in state.tableau], state.primary)
+        kept = get("scholars")
+        if kept is None:
+            kept = seen["scholars"] = [None] * self.players
+        for r in range(self.players):
+            self._scholar(state, (seat + r) % self.players, r, kept, out)
         peek = state._peeks_set_aside(seat)
         echo = state.echo[seat]
         kept = get("piles")
@@ -144,29 +140,22 @@ class VerseFeatures(SeatFeatures[VerseState]):
         out[self.nostar : self.nostar + INSTITUTIONS] = state.nostar
         out[self.maj_mod : self.maj_mod + len(state.maj_mod)] = state.maj_mod
 
-    def _scholars(self, state: VerseState, seat: int, out: np.ndarray) -> None:
-        n = self.players
-        rows: list[float] = []
-        ledger: list[int] = []
-        vault: list[int] = []
-        tableau: list[int] = []
-        primary: list[int] = []
-        for r in range(n):
-            s = (seat + r) % n
-            rows += [len(state.hands[s]), state.grants[s], state.spent[s], state.lockdown[s], state.cubes[s],
-                     state.eureka[s], state.prestige[s], state.feints.count(s), float(state.picks[s] >= 0),
-                     float(state.echo[s] >= 0), state.boost[s], state.elevated[s]]
-            ledger += state.ledger[s * 6 : s * 6 + 6]
-            vault += state.vault[s * 6 : s * 6 + 6]
-            tableau += [self.tableau + r * self.cards + c for c in state.tableau[s]]
-            if state.primary[s] >= 0:
-                primary.append(self.primary + r * self.cards + state.primary[s])
-        out[self.rows : self.rows + len(rows)] = rows
-        out[self.ledger : self.ledger + 6 * n] = ledger
-        out[self.vault : self.vault + 6 * n] = vault
-        out[self.tableau : self.tableau + n * self.cards] = 0.0
-        out[self.primary : self.primary + n * self.cards] = 0.0
-        ones = tableau + primary
-        if ones:
-            out[ones] = 1.0
-
+    def _scholar(self, state: VerseState, s: int, r: int, kept: list, out: np.ndarray) -> None:
+        """Scholar ``s`` (``r`` places after the viewer), rewritten when what it shows changed:
+        a decision changes one scholar or two, not all."""
+        row = (len(state.hands[s]), state.grants[s], state.spent[s], state.lockdown[s], state.cubes[s],
+               state.eureka[s], state.prestige[s], state.feints.count(s), float(state.picks[s] >= 0),
+               float(state.echo[s] >= 0), state.boost[s], state.elevated[s],
+               *state.ledger[s * 6 : s * 6 + 6], *state.vault[s * 6 : s * 6 + 6])
+        tableau, primary = state.tableau[s], state.primary[s]
+        last = kept[r]
+        if last is not None and last[0] == row and last[1] == tableau and last[2] == primary:
+            return
+        width = len(ROWS)
+        out[self.rows + r * width : self.rows + (r + 1) * width] = row[:width]
+        out[self.ledger + r * 6 : self.ledger + r * 6 + 6] = row[width : width + 6]
+        out[self.vault + r * 6 : self.vault + r * 6 + 6] = row[width + 6 :]
+        if last is None or last[1] != tableau or last[2] != primary:
+            self.mark(out, self.tableau + r * self.cards, self.cards, tableau)
+            self.mark(out, self.primary + r * self.cards, self.cards, (primary,) if primary >= 0 else ())
+        kept[r] = (row, tableau[:], primary)
