@@ -89,12 +89,16 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         if get("counts") != counts:
             out[self.counts : self.counts + len(counts)] = [x * COUNT_SCALE for x in counts]
             seen["counts"] = counts
-        own = (sorted(state.hands[seat]), state.kept_aside[seat], state.placing)
-        if get("own") != own:
-            self._cards(self.hand, own[0], out)
-            self._cards(self.set_aside, own[1], out)
+        hand = state.hands[seat]
+        if get("hand") != hand:
+            self._cards(self.hand, hand, out)
+            seen["hand"] = hand[:]
+        if get("set_aside") is not state.kept_aside[seat]:
+            self._cards(self.set_aside, state.kept_aside[seat], out)
+            seen["set_aside"] = state.kept_aside[seat]
+        if get("placing") != state.placing:
             self._cards(self.placing, [] if state.placing == EMPTY else [state.placing], out)
-            seen["own"] = own
+            seen["placing"] = state.placing
         if get("discard") != state.discard:
             self._cards(self.discard, state.discard, out)
             seen["discard"] = state.discard[:]
