@@ -107,12 +107,12 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
                     self.mark(out, self.seat_cards[part] + r * self.cards, self.cards, pile)
                     kept[r] = pile[:]
         top_card = state.known_top[seat]
-        mine = (sorted(state.hand[seat]), sorted(state.inked[seat]), sorted(state.forced_wild[seat]),
-                sorted(state.deck[seat]), [top_card] if top_card >= 0 else [])
-        if get("mine") != mine:
-            for part, cards in zip(("hand", "inked", "forced_wild", "deck", "known_top"), mine, strict=True):
+        for part, cards in (("hand", state.hand[seat]), ("inked", state.inked[seat]),
+                            ("forced_wild", state.forced_wild[seat]), ("deck", state.deck[seat]),
+                            ("known_top", (top_card,) if top_card >= 0 else ())):
+            if get(part) != cards:  # each on its own: a decision changes one or two
                 self._cards(self.mine[part], cards, out)
-            seen["mine"] = mine
+                seen[part] = cards[:]
         layout = self._layout(state, seat)
         if get("layout") != layout:
             self._write_layout(layout, out)
