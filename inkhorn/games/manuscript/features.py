@@ -4,24 +4,23 @@ What ``observation(seat)`` shows, laid out by place: the round's clock (phase, t
 kind and public detail, who plays first and who acts, who triggered the end), the Shop slot
 by slot, the draw pile's size and the discards, the exemplars in play with their followers
 and decorations, the scores, and for every scribe (in turn order from the viewer's) its two
-pages square by square, its cubes, the texts in its pool, kept, active (with the squares
-planned and shaded), begun, finished (with their points) and voided. Only the draw pile's
-order is hidden, from every seat alike.
+pages square by square (shaded by a text, or a decoration), its cubes, the texts in its
+pool, kept, active (with the squares planned and shaded), begun, finished (with their
+points) and voided. Only the draw pile's order is hidden, from every seat alike.
 
 Between two calls for a seat only the parts that changed are rewritten.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import numpy as np
 
 from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.manuscript import rules
 from inkhorn.games.manuscript.content import Content
-from inkhorn.games.manuscript.state import OVER, PLAY, RETAIN, ManuscriptState
-
-if TYPE_CHECKING:
-    import numpy as np
+from inkhorn.games.manuscript.state import DECO, OVER, PLAY, RETAIN, ManuscriptState
 
 PHASES = (PLAY, RETAIN, OVER)
 CUBE_COUNTS = ("cubes", "own_cubes", "own_spent", "on_exemplars", "reserved", "progress")
@@ -58,7 +57,9 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         self.followers = block("followers", [f"{e}.{r}" for e in ex_ids for r in rel])
         self.decorated = block("decoration", [f"{e}.{who}" for e in ex_ids for who in ("unused", *rel)])
         self.scores = block("score", rel)
-        self.grid = block("grid", [f"{r}.{k}" for r in rel for k in range(squares)])
+        # a page square is a category, not a quantity: shaded by a text, or a decoration
+        self.shaded = block("shaded", [f"{r}.{k}" for r in rel for k in range(squares)])
+        self.decorated_square = block("decorated_square", [f"{r}.{k}" for r in rel for k in range(squares)])
         self.plan = block("plan", [f"{r}.{k}" for r in rel for k in range(squares)])
         self.counts = block("count", [f"{r}.{what}" for r in rel for what in CUBE_COUNTS])
         self.piles = {part: block(part, per_seat) for part in ("pool", "kept", "active", "begun", "double", "finished",
@@ -153,7 +154,9 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         scored = False
         grid = state.grid[s]
         if mine[0] is not grid:
-            out[self.grid + r * squares : self.grid + (r + 1) * squares] = grid
+            cells = np.frombuffer(bytes(grid), dtype=np.uint8)  # one byte a square (state.py)
+            out[self.shaded + r * squares : self.shaded + (r + 1) * squares] = (cells > 0) & (cells < DECO)
+            out[self.decorated_square + r * squares : self.decorated_square + (r + 1) * squares] = cells >= DECO
             mine[0] = grid
             scored = True
         counts = (state.hand[s], state.own[s], state.own_spent[s], state.locked[s], state.reserved[s],
