@@ -330,6 +330,6 @@ def env(game: str | Game, players: int | None = None, **kwargs: Any) -> AECEnv:
     ``OrderEnforcingWrapper`` would (reading what ``reset()`` makes, or stepping, observing,
     rendering or iterating before it; asking ``agent_iter`` for the next agent before
     stepping the last), and a slot out of bounds or masked out with an ``IllegalAction``
-    that names the legal slots. A wrapper layer costs every attribute ``last()`` reads: at
-    tic-tac-toe's pace, one layer is a fifth of a step."""
+    that names the legal slots. A wrapper layer costs every attribute ``last()`` reads: about
+    9 µs a step, a sixth of tic-tac-toe's whole step (bench/rl.py's loop)."""
     return InkhornAEC(game, players, **kwargs)
