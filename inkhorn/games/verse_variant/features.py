@@ -78,11 +78,12 @@ class VerseFeatures(SeatFeatures[VerseState]):
         self._header(state, seat, out)
         get = seen.get
         table = (state.session, state.final, state.picks[seat], *(getattr(state, e) for e in EFFECTS),
-                 state.desk_tok, state.desk_cor, state.supply, state.tracks, state.slots, state.nostar, state.maj_mod)
-        if get("table") != table:
+                 state.desk_cor, state.slots, state.nostar, state.maj_mod)  # numbers and tuples
+        changing = (state.desk_tok, state.supply, state.tracks)  # lists the state changes in place
+        if get("table") != table or get("changing") != changing:
             self._table(state, seat, out)
-            seen["table"] = (*table[:-7], state.desk_tok[:], state.desk_cor, state.supply[:],
-                             [track[:] for track in state.tracks], *table[-3:])
+            seen["table"] = table
+            seen["changing"] = (state.desk_tok[:], state.supply[:], [track[:] for track in state.tracks])
         kept = get("scholars")
         if kept is None:
             kept = seen["scholars"] = [None] * self.players
