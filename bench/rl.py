@@ -51,19 +51,19 @@ def random_steps(make_env: Callable[[], Any], seed: int = 0) -> Work:
 
 
 def vector_steps(game: str, workers: int, seconds: float, seed: int = 0, opponents: str = "random",
-                 replay: Any = None) -> float:
+                 stand_in_times: list[float] | None = None) -> float:
     """Steps/s of ``workers`` single-seat environments in Gymnasium's AsyncVectorEnv, each
     step a random slot of its mask (any slot after an episode ends: the env resets).
-    ``replay``: step times (µs) for stand-ins that only take that long (``Replay``)."""
+    ``stand_in_times``: step times (µs) for stand-ins that only take that long (``stand_in``)."""
     import numpy as np
     from gymnasium.vector import AsyncVectorEnv
 
     from inkhorn.rl import SingleSeatEnv
 
-    if replay is None:
+    if stand_in_times is None:
         make = [functools.partial(SingleSeatEnv, game, opponents=opponents) for _ in range(workers)]
     else:
-        make = [functools.partial(Replay, game, replay, k) for k in range(workers)]
+        make = [functools.partial(stand_in, game, stand_in_times, k) for k in range(workers)]
     rng = np.random.default_rng(seed)
     envs = AsyncVectorEnv(make, context="spawn")
     try:
@@ -105,39 +105,40 @@ def step_times(game: str, opponents: str, steps: int = 3000, seed: int = 0) -> l
     return times
 
 
-class Replay:
+def stand_in(game: str, times: list[float], offset: int) -> Any:
     """A stand-in for a game's single-seat environment: the same spaces and mask, and each
     step only takes as long as a step measured in the game (``step_times``). Its 2 / 1
     ratio is what AsyncVectorEnv itself allows at those step times on this machine."""
+    import gymnasium
+    import numpy as np
 
-    def __new__(cls, game: str, times: list[float], offset: int) -> Any:
-        import gymnasium
-        import numpy as np
+    from inkhorn.rl import SingleSeatEnv
 
-        from inkhorn.rl import SingleSeatEnv
+    model = SingleSeatEnv(game, opponents="random")
+    _, info = model.reset(seed=0)
+    mask = info["action_mask"]
+    shape = model.observation_space.shape
+    assert shape is not None
+    blank = np.zeros(shape, np.float32)
 
-        model = SingleSeatEnv(game, opponents="random")
-        _, info = model.reset(seed=0)
+    class Replay(gymnasium.Env):
+        observation_space = model.observation_space
+        action_space = model.action_space
 
-        class _Replay(gymnasium.Env):
-            observation_space = model.observation_space
-            action_space = model.action_space
+        def __init__(self) -> None:
+            self.at = offset * 7919  # each worker its own stretch of the same times
 
-            def __init__(self) -> None:
-                self.at = offset * 7919  # each worker its own stretch of the same times
-                self.obs, self.info = np.zeros(model.observation_space.shape, np.float32), info
+        def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple:
+            return blank.copy(), {"action_mask": mask.copy()}
 
-            def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple:
-                return self.obs.copy(), {"action_mask": self.info["action_mask"].copy()}
+        def step(self, action: Any) -> tuple:
+            until = time.perf_counter() + times[self.at % len(times)] / 1e6
+            self.at += 1
+            while time.perf_counter() < until:
+                pass
+            return blank.copy(), 0.0, False, False, {"action_mask": mask.copy()}
 
-            def step(self, action: Any) -> tuple:
-                until = time.perf_counter() + times[self.at % len(times)] / 1e6
-                self.at += 1
-                while time.perf_counter() < until:
-                    pass
-                return self.obs.copy(), 0.0, False, False, {"action_mask": self.info["action_mask"].copy()}
-
-        return _Replay()
+    return Replay()
 
 
 def main() -> None:
@@ -184,14 +185,14 @@ def main() -> None:
         for row in rows:
             one, two = (vector_steps(row["game"], w, args.seconds, opponents=args.opponents) for w in (1, 2))
             times = step_times(row["game"], args.opponents)
-            like = [vector_steps(row["game"], w, args.seconds, replay=times) for w in (1, 2)]
+            like = [vector_steps(row["game"], w, args.seconds, stand_in_times=times) for w in (1, 2)]
             mean = sum(times) / len(times)
             vector.append({"game": row["game"], "steps_per_s_1": one, "steps_per_s_2": two, "scaling": two / one,
                            "step_us": mean, "stand_in_scaling": like[1] / like[0]})
             print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {two / one:>6.2f} {mean:>8.0f} "
                   f"{like[1] / like[0]:>15.2f}")
         if rows:  # the vector form's own cost: stand-ins whose steps take no time at all
-            idle = [vector_steps(rows[0]["game"], w, args.seconds, replay=[0.0]) for w in (1, 2)]
+            idle = [vector_steps(rows[0]["game"], w, args.seconds, stand_in_times=[0.0]) for w in (1, 2)]
             print(f"{'(no work)':<14} {idle[0]:>10,.0f} {idle[1]:>10,.0f} {idle[1] / idle[0]:>6.2f} {0:>8.0f}")
             vector.append({"game": None, "steps_per_s_1": idle[0], "steps_per_s_2": idle[1],
                            "scaling": idle[1] / idle[0], "step_us": 0.0})

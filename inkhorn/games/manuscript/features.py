@@ -87,7 +87,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
             seen["table"] = (state.exemplars, state.followers[:], state.deco_owner[:])
             scored = True
         kept = get("scribes")
-        if kept is None:
+        if kept is None:  # per scribe: pages, cubes, plan, pool, kept, voided, active, texts begun, finished
             kept = seen["scribes"] = [[None] * 9 for _ in range(self.players)]
         for r in range(self.players):
             scored |= self._scribe(state, (seat + r) % self.players, r, kept[r], out)
