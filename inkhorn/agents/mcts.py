@@ -39,7 +39,9 @@ a game like Novelist more than the rest of an iteration:
   Bouzy, 2008). At the root, a move's UCT value also gets the mover's heuristic of it,
   rescaled to [0, 1] among the root's moves, times ``bias``, over its visits + 1: while the
   search cannot yet tell the moves apart, the heuristic's choice leads, and the search
-  overrules it only with the visits to back that.
+  overrules it only with the visits to back that. With ``bias_visits``, every node below the
+  root that has had that many visits gets the same for its mover, so the tree expects each
+  seat to answer as its heuristic says until its own visits say otherwise.
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
   margin against the best other seat, a mix of both, or the game's heuristic of the final
   state squashed as at a cut. With the first three, a lost game can come out worse than a
@@ -119,6 +121,10 @@ class MCTSParams(AgentParams):
         0.0, ge=0, description="progressive bias at the root: the mover's heuristic of each move, rescaled to "
         "[0, 1], times this, fading as 1 / (visits + 1)",
     )
+    bias_visits: int | None = Field(
+        None, ge=1, description="progressive bias (weight bias) also at every node below the root once it has "
+        "this many visits, for that node's mover (default: at the root only)",
+    )
     details: Literal["heuristic", "search"] = Field(
         "heuristic",
         description="steps that only settle how a choice is carried out (Step.detail), below the root: "
@@ -127,7 +133,7 @@ class MCTSParams(AgentParams):
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "mover", "order", "best")
+    __slots__ = ("children", "visits", "avail", "total", "mover", "order", "best", "prior")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[str, _Node] = {}
@@ -137,6 +143,7 @@ class _Node:
         self.mover = mover
         self.order: dict[str, int] | None = None
         self.best: list[float] | None = None  # every seat's value at the end of the best line (minimax)
+        self.prior: dict[str, float] | None = None  # progressive bias below the root (bias_visits)
 
 
 @dataclass
@@ -225,7 +232,7 @@ class MCTSAgent(Agent):
             if done == 0 and p.order != "random" and self._widened(state, len(root_legal)):
                 root.order = self._rank(world, root_legal, seat, rng)
             if done == 0 and p.bias > 0:
-                self._prior = self._root_prior(world, root_legal, seat)
+                self._prior = self._bias_of(world, root_legal, seat)
             self._iterate(root, world, rng)
             done += 1
         seconds = time.perf_counter() - started
@@ -256,8 +263,8 @@ class MCTSAgent(Agent):
         scored = sorted((-value, index, action) for index, (action, value) in enumerate(_after(world, pool, seat)))
         return {action: rank for rank, (_, _, action) in enumerate(scored)}
 
-    def _root_prior(self, world: GameState, legal: list[str], seat: int) -> dict[str, float]:
-        """``bias`` times the mover's heuristic after each root move, rescaled to [0, 1]."""
+    def _bias_of(self, world: GameState, legal: list[str], seat: int) -> dict[str, float]:
+        """``bias`` times the mover's heuristic after each of its moves, rescaled to [0, 1]."""
         values = dict(_after(world, legal, seat))
         low = min(values.values())
         spread = max(values.values()) - low
@@ -275,10 +282,13 @@ class MCTSAgent(Agent):
         sqrt = math.sqrt
         node = root
         path = [root]
+        bias_visits = p.bias_visits if p.bias > 0 else None
         while world.stack:
             legal = world.legal_actions()
             mover = world.stack[-1].seat
             children = node.children
+            if bias_visits is not None and node.prior is None and node is not root and node.visits >= bias_visits:
+                node.prior = self._bias_of(world, legal, mover) if len(legal) > 1 else {}
             untried = None
             limit = None
             if settle and node is not root and world.stack[-1].detail and len(legal) > 1:
@@ -323,7 +333,7 @@ class MCTSAgent(Agent):
                 scale = 1.0 / spread if spread > 1e-12 else 0.0
             else:
                 low, scale = 0.0, 1.0
-            prior = self._prior if node is root else None
+            prior = self._prior if node is root else node.prior
             for (action, child), q in zip(available, qs):
                 value = (q - low) * scale + c * sqrt(log(child.avail) / child.visits)
                 if prior is not None:

@@ -194,6 +194,30 @@ def test_progressive_bias_leans_the_root_to_the_heuristics_choice(monkeypatch):
     assert biased.last.visits["take:1"] > plain.last.visits["take:1"]
 
 
+def test_progressive_bias_below_the_root_leans_each_mover_to_its_heuristics_choice(monkeypatch):
+    """With ``bias_visits``, a node below the root that has had that many visits gets the
+    bias for its own mover (the opponent too); without it, only the root does."""
+    from inkhorn.agents.mcts import MCTSAgent
+
+    movers: list[int] = []
+    given = MCTSAgent._bias_of
+
+    def spy(self, world, legal, seat):
+        movers.append(seat)
+        return given(self, world, legal, seat)
+
+    monkeypatch.setattr(MCTSAgent, "_bias_of", spy)
+    state = NIM.new_game(2, 0, {"stones": 21})
+    make_agent("mcts:iters=200,bias=1", seed=2).choose(state, 0)
+    assert movers == [0]
+    movers.clear()
+    make_agent("mcts:iters=200,bias=1,bias_visits=5", seed=2).choose(state, 0)
+    assert movers[0] == 0 and 1 in movers[1:] and 0 in movers[1:]  # the opponent's nodes, and deeper own ones
+    movers.clear()
+    make_agent("mcts:iters=200,bias_visits=5", seed=2).choose(state, 0)
+    assert movers == []  # no weight, no bias
+
+
 def test_mcts_finds_the_winning_nim_move():
     """Ten stones: taking two leaves eight, a multiple of four, and wins."""
     state = NIM.new_game(2, 0)
