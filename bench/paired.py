@@ -1,0 +1,58 @@
+"""Two ladder runs of one spec, compared game by game: how often an agent beats another in
+each run, on the games both have played, and the paired difference with its 95% interval
+(``inkhorn.lab.stats.paired``). Same seeds, same seats: only the agent changed, so the
+comparison needs far fewer games than two shares side by side.
+
+    python bench/paired.py ladder-scriptoria ladder-scriptoria-bias --first mcts --second greedy
+
+``--first`` matches the agent's spec by its start (``mcts`` matches ``mcts:iters=1000,bias=1``),
+so the two runs may name their search differently. ``--by-seat`` also splits the results by
+whether the first agent's seat number is below the second's.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from inkhorn.lab.query import connect
+from inkhorn.lab.stats import paired
+
+
+def per_game(out: str, first: str, second: str, by_seat: bool) -> dict[tuple[int, bool], float]:
+    """Per game (and, with ``by_seat``, whether the first agent sits lower): the share of
+    head-to-head results the first agent wins against the second (a tie counts a half)."""
+    rows = connect(out).execute(
+        "SELECT game_index, first_seat < second_seat, avg(beats) FROM pairs "
+        "WHERE starts_with(first, ?) AND starts_with(second, ?) GROUP BY ALL",
+        [first, second],
+    ).fetchall()
+    return {(int(game), bool(lower) if by_seat else True): float(share) for game, lower, share in rows}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("baseline", help="the lab output folder of the first run")
+    parser.add_argument("other", help="the lab output folder of the run compared with it")
+    parser.add_argument("--first", default="mcts", help="the agent whose results are compared (spec prefix)")
+    parser.add_argument("--second", default="greedy", help="its opponent (spec prefix)")
+    parser.add_argument("--by-seat", action="store_true", help="split by whether the first agent sits lower")
+    args = parser.parse_args()
+    base = per_game(args.baseline, args.first, args.second, args.by_seat)
+    other = per_game(args.other, args.first, args.second, args.by_seat)
+    groups = sorted({key[1] for key in base} | {key[1] for key in other})
+    for group in groups:
+        common = sorted(k for k in base.keys() & other.keys() if k[1] == group)
+        label = ("" if not args.by_seat else
+                 f"{args.first} at the lower seat: " if group else f"{args.first} at the higher seat: ")
+        if not common:
+            print(f"{label}no game played by both runs")
+            continue
+        a = sum(base[k] for k in common) / len(common)
+        b = sum(other[k] for k in common) / len(common)
+        est = paired([other[k] - base[k] for k in common])
+        print(f"{label}{len(common)} games: {args.first} beats {args.second} in {a:.1%} -> {b:.1%}; "
+              f"difference {est.mean:+.1%} (95%: {est.low:+.1%} to {est.high:+.1%})")
+
+
+if __name__ == "__main__":
+    main()
