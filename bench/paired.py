@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 
+from inkhorn.core.errors import InkhornError
 from inkhorn.lab.query import connect
 from inkhorn.lab.stats import paired
 
@@ -21,7 +22,10 @@ from inkhorn.lab.stats import paired
 def per_game(out: str, first: str, second: str, by_seat: bool) -> dict[tuple[int, bool], float]:
     """Per game (and, with ``by_seat``, whether the first agent sits lower): the share of
     head-to-head results the first agent wins against the second (a tie counts a half)."""
-    rows = connect(out).execute(
+    con = connect(out)
+    if not con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name = 'pairs'").fetchone()[0]:
+        raise SystemExit(f"{out}: no game finished yet")
+    rows = con.execute(
         "SELECT game_index, first_seat < second_seat, avg(beats) FROM pairs "
         "WHERE starts_with(first, ?) AND starts_with(second, ?) GROUP BY ALL",
         [first, second],
@@ -37,9 +41,14 @@ def main() -> None:
     parser.add_argument("--second", default="greedy", help="its opponent (spec prefix)")
     parser.add_argument("--by-seat", action="store_true", help="split by whether the first agent sits lower")
     args = parser.parse_args()
-    base = per_game(args.baseline, args.first, args.second, args.by_seat)
-    other = per_game(args.other, args.first, args.second, args.by_seat)
+    try:
+        base = per_game(args.baseline, args.first, args.second, args.by_seat)
+        other = per_game(args.other, args.first, args.second, args.by_seat)
+    except InkhornError as exc:  # not a results folder
+        raise SystemExit(str(exc)) from None
     groups = sorted({key[1] for key in base} | {key[1] for key in other})
+    if not groups:
+        raise SystemExit(f"no result of {args.first!r} against {args.second!r} in either run")
     for group in groups:
         common = sorted(k for k in base.keys() & other.keys() if k[1] == group)
         label = ("" if not args.by_seat else
