@@ -23,7 +23,7 @@ def per_game(out: str, first: str, second: str, by_seat: bool) -> dict[tuple[int
     """Per game (and, with ``by_seat``, whether the first agent sits lower): the share of
     head-to-head results the first agent wins against the second (a tie counts a half)."""
     con = connect(out)
-    if not con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name = 'pairs'").fetchone()[0]:
+    if not con.execute("SELECT view_name FROM duckdb_views() WHERE view_name = 'pairs'").fetchall():
         raise SystemExit(f"{out}: no game finished yet")
     rows = con.execute(
         "SELECT game_index, first_seat < second_seat, avg(beats) FROM pairs "
