@@ -21,7 +21,7 @@ policy reads "me, next, next after" whatever seat it plays.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from inkhorn.core.state import GameState
@@ -72,6 +72,15 @@ class SeatFeatures(ABC, Generic[S]):
             seen = self._seen[seat] = {}
             out[:] = 0.0
         return seen
+
+    def mark_changed(self, seen: dict[Any, Any], key: Any, out: np.ndarray, start: int, width: int,
+                     ones: Sequence[int]) -> None:
+        """:meth:`mark` a block of flags, only when ``ones`` differs from what was marked
+        under ``key`` of the seat's ``memory`` last time (a copy is kept: the state may
+        change its lists in place)."""
+        if seen.get(key) != ones:
+            self.mark(out, start, width, ones)
+            seen[key] = ones[:]
 
     @staticmethod
     def mark(out: np.ndarray, start: int, width: int, ones: Iterable[int]) -> None:

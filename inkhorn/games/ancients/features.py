@@ -89,19 +89,11 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         if get("counts") != counts:
             out[self.counts : self.counts + len(counts)] = [x * COUNT_SCALE for x in counts]
             seen["counts"] = counts
-        hand = state.hands[seat]
-        if get("hand") != hand:
-            self._cards(self.hand, hand, out)
-            seen["hand"] = hand[:]
-        if get("set_aside") is not state.kept_aside[seat]:
-            self._cards(self.set_aside, state.kept_aside[seat], out)
-            seen["set_aside"] = state.kept_aside[seat]
-        if get("placing") != state.placing:
-            self._cards(self.placing, [] if state.placing == EMPTY else [state.placing], out)
-            seen["placing"] = state.placing
-        if get("discard") != state.discard:
-            self._cards(self.discard, state.discard, out)
-            seen["discard"] = state.discard[:]
+        for key, start, cards in (("hand", self.hand, state.hands[seat]), ("set_aside", self.set_aside,
+                                  state.kept_aside[seat]),
+                                  ("placing", self.placing, (state.placing,) if state.placing != EMPTY else ())):
+            self.mark_changed(seen, key, out, start, self.cards, cards)
+        self.mark_changed(seen, "discard", out, self.discard, self.cards, state.discard)
         if get("tiles") is not state.tiles or get("tile_level") is not state.tile_level:
             for k in range(3):
                 self._cards(self.tiles + k * self.cards, state.tiles[k] if k < len(state.tiles) else (), out)

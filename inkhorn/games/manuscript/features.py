@@ -77,9 +77,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         if get("shop") != state.shop:
             self._shop(state, out)
             seen["shop"] = state.shop[:]
-        if get("discard") != state.discard:
-            self._texts(self.discard, state.discard, out)
-            seen["discard"] = state.discard[:]
+        self.mark_changed(seen, "discard", out, self.discard, self.texts, state.discard)
         scored = False  # whether anything the scores count changed
         table = (state.exemplars, state.followers, state.deco_owner)
         if get("table") != table:

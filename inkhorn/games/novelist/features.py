@@ -85,9 +85,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             seen["table"] = table
         for name, cards in (("offer_row", state.offer_row), ("offer_discard", state.offer_discard),
                             ("box", state.box), ("played", state.played)):
-            if get(name) != cards:
-                self._cards(getattr(self, name), cards, out)
-                seen[name] = cards[:]
+            self.mark_changed(seen, name, out, getattr(self, name), self.cards, cards)
         shown = state.public_cards()
         seats = (state.prestige, state.award, state.adverts, state.ink, state.remover, state.heckled, state.events,
                  state.must_letter, state.jail, state.borrowed, [len(d) for d in state.deck],
@@ -101,7 +99,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             kept = get(part)
             if kept is None:
                 kept = seen[part] = [None] * n
-            for r in range(n):
+            for r in range(n):  # per seat, kept in a list: this loop runs at every step for every seat
                 pile = piles[(seat + r) % n] if piles is not None else ()
                 if kept[r] != pile:
                     self.mark(out, self.seat_cards[part] + r * self.cards, self.cards, pile)
@@ -110,9 +108,8 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         for part, cards in (("hand", state.hand[seat]), ("inked", state.inked[seat]),
                             ("forced_wild", state.forced_wild[seat]), ("deck", state.deck[seat]),
                             ("known_top", (top_card,) if top_card >= 0 else ())):
-            if get(part) != cards:  # each on its own: a decision changes one or two
-                self._cards(self.mine[part], cards, out)
-                seen[part] = cards[:]
+            # each on its own: a decision changes one or two
+            self.mark_changed(seen, part, out, self.mine[part], self.cards, cards)
         layout = self._layout(state, seat)
         if get("layout") != layout:
             self._write_layout(layout, out)

@@ -99,9 +99,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         many = len(self.content.sketches)
         for name, start, held in (("scriptorium", self.scriptorium, state.scriptorium),
                                   ("discards", self.discards, state.discards)):
-            if get(name) != held:
-                self.mark(out, start, many, held)
-                seen[name] = held[:]
+            self.mark_changed(seen, name, out, start, many, held)
         lecterns = (state.lecterns, state.lectern_owner)
         if get("lecterns") != lecterns:
             self._lecterns(state, seat, out)

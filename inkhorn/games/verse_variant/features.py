@@ -91,15 +91,11 @@ class VerseFeatures(SeatFeatures[VerseState]):
             self._scholar(state, (seat + r) % self.players, r, kept, out)
         peek = state._peeks_set_aside(seat)
         echo = state.echo[seat]
-        kept = get("piles")
-        if kept is None:
-            kept = seen["piles"] = {}
         for part, cards in (("hand", state.hands[seat]), ("my_echo", (echo,) if echo >= 0 else ()),
                             ("desk", state.desk), ("discard", state.discard), ("haul", state.haul),
                             ("set_aside", state.set_aside if peek else ())):
-            if kept.get(part) != cards:  # each pile on its own: a play changes one or two
-                self.mark(out, self.piles[part], self.cards, cards)
-                kept[part] = cards[:]
+            # each pile on its own: a play changes one or two
+            self.mark_changed(seen, ("pile", part), out, self.piles[part], self.cards, cards)
 
     # ---- the parts --------------------------------------------------------------------------
     def _header(self, state: VerseState, seat: int, out: np.ndarray) -> None:
