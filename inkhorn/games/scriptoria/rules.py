@@ -370,8 +370,8 @@ def waive(cost: tuple[int, ...], colour: int) -> Sequence[int]:
     return need
 
 
-def need_of(state: ScriptoriaState, seat: int, sketch: int) -> list[int]:
-    return list(waive(state.content.sketches[sketch].cost, waived(state, seat)))
+def need_of(state: ScriptoriaState, seat: int, sketch: int) -> Sequence[int]:
+    return waive(state.content.sketches[sketch].cost, waived(state, seat))
 
 
 def affordable(need: Sequence[int], have: Sequence[int]) -> bool:
@@ -639,7 +639,7 @@ class PayOrFree(Step):
         return {"sketch": state.content.sketches[self.sketch].id, "slot": state.content.slot_ids[self.slot]}
 
 
-def gold_choices(need: list[int], have: list[int], golds: tuple[int, ...]) -> tuple[int, int]:
+def gold_choices(need: Sequence[int], have: list[int], golds: tuple[int, ...]) -> tuple[int, int]:
     """Bounds on the gold that may pay colour ``len(golds)`` given earlier choices."""
     col = len(golds)
     spare = have[GOLD] - need[GOLD] - sum(golds)
