@@ -2,6 +2,7 @@
 
 import pytest
 
+from inkhorn.core.checks import check_no_leaks
 from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant.content import CARD_NAMES
 from inkhorn.games.verse_variant.scoring import final_breakdown, majority_table
@@ -203,6 +204,21 @@ def test_t3d_glossators_note_turns_gained_lacuna_into_features():
     s.apply("use:T-3d")
     assert s.glossator & 1
     s.gain_lacuna(0)
+    s.apply("colour:red")
+    assert ledger(s, 0)[RED] == 1 and ledger(s, 0)[5] == 0
+    conservation(s)
+
+
+@pytest.mark.rule("T-3d")
+def test_t3d_glossators_note_stays_on_after_its_card_is_claimed_and_names_no_hidden_card():
+    s = pos()
+    to_tableau(s, 0, "T-3d")
+    s.apply("use:T-3d")
+    note = card("T-3d")
+    s.desk.remove(note)  # the Desk is claimed: the spent Note goes into another scholar's hand
+    s.hands[1].append(note)
+    s.gain_lacuna(0)
+    check_no_leaks(s)
     s.apply("colour:red")
     assert ledger(s, 0)[RED] == 1 and ledger(s, 0)[5] == 0
     conservation(s)

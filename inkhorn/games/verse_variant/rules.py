@@ -719,8 +719,11 @@ class Grant:
         place_cube(s, seat, slot_of(s, inst))
 
 
-@handler("gloss", lambda s, st: "Glossator's Note: turn a gained Lacuna into which Feature?")
+@handler("gloss", lambda s, st: "A gained Lacuna becomes a Feature this Session: which Feature?")
 class Gloss:
+    """T-3d: the switch outlives its card, which may since have been claimed into a hand
+    the seat cannot see, so the prompt names the effect and never the card."""
+
     @staticmethod
     def legal(s, st) -> list[str]:
         if s.ledger[st.seat * 6 + 5] <= 0:
