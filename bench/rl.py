@@ -2,16 +2,17 @@
 
 The yardstick, measured in the same run and in the same loop, in turns with each game
 (``side_by_side.py``), is PettingZoo's own tic-tac-toe (``pettingzoo.classic.tictactoe_v3``,
-which needs ``pygame``; both come with the ``rl`` extra). Each step is what a learner pays:
+which needs ``pygame``; both come with the ``bench`` extra). Each step is what a learner pays:
 ``last()`` (the observation vector and mask), a masked random sample from the action space,
 and ``step``. Target: a ratio of at least 1.0 for every game.
 
 Training at scale runs many environments in worker processes with Gymnasium's own
 ``AsyncVectorEnv`` over the single-seat environment (random opponents): its steps/s on 1 and
-2 workers, for each game, and their ratio (target: 2 workers at least 1.6 times 1).
+2 workers, for each game, and their ratio (target: 2 workers at least 1.6 times 1), each the
+median of ``--rounds`` back-to-back pairs of measurements.
 
     python bench/rl.py [--seconds 3] [--games scriptoria,novelist] [--json out.json] [--no-vector]
-                       [--opponents greedy]
+                       [--opponents greedy] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -71,9 +73,10 @@ def vector_steps(game: str, workers: int, seconds: float, seed: int = 0, opponen
         steps = 0
         started = None
         while True:
-            masks = info["action_mask"]
-            actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
-            _, _, _, _, info = envs.step(np.array(actions))
+            # one masked uniform draw for the whole batch, as a learner samples its batch: the
+            # largest random key among each row's legal slots (slot 0 where none is legal)
+            actions = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+            _, _, _, _, info = envs.step(actions)
             if started is None:  # the first step warms the workers up
                 started = time.perf_counter()
                 continue
@@ -82,6 +85,19 @@ def vector_steps(game: str, workers: int, seconds: float, seed: int = 0, opponen
                 return steps / (time.perf_counter() - started)
     finally:
         envs.close()
+
+
+def paired_rounds(rate: Callable[[int], float], rounds: int) -> tuple[float, float, float]:
+    """Steps/s on 1 and 2 workers measured back to back, ``rounds`` times: the medians of
+    each and the median of the rounds' 2 / 1 ratios (a round's two figures share the
+    machine's load of that moment, so their ratio drifts less than either figure)."""
+    ones, twos, ratios = [], [], []
+    for _ in range(rounds):
+        one, two = rate(1), rate(2)
+        ones.append(one)
+        twos.append(two)
+        ratios.append(two / one)
+    return statistics.median(ones), statistics.median(twos), statistics.median(ratios)
 
 
 def step_times(game: str, opponents: str, steps: int = 3000, seed: int = 0) -> list[float]:
@@ -147,6 +163,8 @@ def main() -> None:
     parser.add_argument("--games", default="")
     parser.add_argument("--json", default="")
     parser.add_argument("--no-vector", action="store_true", help="skip the AsyncVectorEnv figures")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="1- and 2-worker measurements back to back per vector figure; medians are shown")
     parser.add_argument("--opponents", default="random",
                         help="the other seats of the vector form's single-seat games (SingleSeatEnv's default: greedy)")
     args = parser.parse_args()
@@ -183,19 +201,21 @@ def main() -> None:
               "with environments that only take the game's measured step times")
         print(f"{'game':<14} {'1 worker':>10} {'2 workers':>10} {'2 / 1':>6} {'step µs':>8} {'stand-in 2 / 1':>15}")
         for row in rows:
-            one, two = (vector_steps(row["game"], w, args.seconds, opponents=args.opponents) for w in (1, 2))
             times = step_times(row["game"], args.opponents)
-            like = [vector_steps(row["game"], w, args.seconds, stand_in_times=times) for w in (1, 2)]
+            game_rate = functools.partial(vector_steps, row["game"], seconds=args.seconds, opponents=args.opponents)
+            one, two, scaling = paired_rounds(game_rate, args.rounds)
+            like_rate = functools.partial(vector_steps, row["game"], seconds=args.seconds, stand_in_times=times)
+            like = paired_rounds(like_rate, args.rounds)[2]
             mean = sum(times) / len(times)
-            vector.append({"game": row["game"], "steps_per_s_1": one, "steps_per_s_2": two, "scaling": two / one,
-                           "step_us": mean, "stand_in_scaling": like[1] / like[0]})
-            print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {two / one:>6.2f} {mean:>8.0f} "
-                  f"{like[1] / like[0]:>15.2f}")
+            vector.append({"game": row["game"], "steps_per_s_1": one, "steps_per_s_2": two, "scaling": scaling,
+                           "step_us": mean, "stand_in_scaling": like})
+            print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {scaling:>6.2f} {mean:>8.0f} {like:>15.2f}")
         if rows:  # the vector form's own cost: stand-ins whose steps take no time at all
-            idle = [vector_steps(rows[0]["game"], w, args.seconds, stand_in_times=[0.0]) for w in (1, 2)]
-            print(f"{'(no work)':<14} {idle[0]:>10,.0f} {idle[1]:>10,.0f} {idle[1] / idle[0]:>6.2f} {0:>8.0f}")
+            idle_rate = functools.partial(vector_steps, rows[0]["game"], seconds=args.seconds, stand_in_times=[0.0])
+            idle = paired_rounds(idle_rate, args.rounds)
+            print(f"{'(no work)':<14} {idle[0]:>10,.0f} {idle[1]:>10,.0f} {idle[2]:>6.2f} {0:>8.0f}")
             vector.append({"game": None, "steps_per_s_1": idle[0], "steps_per_s_2": idle[1],
-                           "scaling": idle[1] / idle[0], "step_us": 0.0})
+                           "scaling": idle[2], "step_us": 0.0})
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"yardstick": total.rate, "rows": rows, "vector": vector, "opponents": args.opponents}, out,
