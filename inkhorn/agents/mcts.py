@@ -42,6 +42,10 @@ a game like Novelist more than the rest of an iteration:
   overrules it only with the visits to back that. With ``bias_visits``, every node below the
   root that has had that many visits gets the same for its mover, so the tree expects each
   seat to answer as its heuristic says until its own visits say otherwise.
+* **Replies** (``replies`` = k). At a node where another seat moves, the tree grows only
+  that seat's k best moves by its own heuristic (ranked once per node), so the search
+  plans against the answers a sensible player gives rather than the average of every
+  answer it happens to try; the seat's own nodes are searched as before.
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
   margin against the best other seat, a mix of both, or the game's heuristic of the final
   state squashed as at a cut. With the first three, a lost game can come out worse than a
@@ -125,6 +129,10 @@ class MCTSParams(AgentParams):
         None, ge=1, description="progressive bias (weight bias) also at every node below the root once it has "
         "this many visits, for that node's mover (default: at the root only)",
     )
+    replies: int | None = Field(
+        None, ge=1, description="below the root, another seat's node grows only its this many best moves by "
+        "its own heuristic (default: every move, as for the searching seat)",
+    )
     details: Literal["heuristic", "search"] = Field(
         "heuristic",
         description="steps that only settle how a choice is carried out (Step.detail), below the root: "
@@ -173,6 +181,7 @@ class MCTSAgent(Agent):
         self._prior: dict[str, float] | None = None
         self._cut_sum = 0.0  # the heuristic's mean |value| this search: the squashing scale of a cut
         self._cut_n = 0
+        self._seat = 0  # the seat searching now
 
     def settings(self, game: Game) -> MCTSParams:
         """What a search in ``game`` uses: the spec's parameters, and the game's
@@ -201,6 +210,7 @@ class MCTSAgent(Agent):
         deadline = None if p.time is None else time.perf_counter() + p.time
         rng = random.Random(decision_seed)
         root = _Node(seat)
+        self._seat = seat
         root_legal = state.legal_actions()
         self._cut_sum = 0.0
         self._cut_n = 0
@@ -283,6 +293,8 @@ class MCTSAgent(Agent):
         node = root
         path = [root]
         bias_visits = p.bias_visits if p.bias > 0 else None
+        replies = p.replies
+        me = self._seat
         while world.stack:
             legal = world.legal_actions()
             mover = world.stack[-1].seat
@@ -293,6 +305,10 @@ class MCTSAgent(Agent):
             limit = None
             if settle and node is not root and world.stack[-1].detail and len(legal) > 1:
                 limit = 1
+                if node.order is None:
+                    node.order = self._rank(world, legal, mover, rng)
+            elif replies is not None and mover != me and len(legal) > replies:
+                limit = replies
                 if node.order is None:
                     node.order = self._rank(world, legal, mover, rng)
             elif world.stack[-1].open or len(legal) > p.widen_above:

@@ -218,6 +218,32 @@ def test_progressive_bias_below_the_root_leans_each_mover_to_its_heuristics_choi
     assert movers == []  # no weight, no bias
 
 
+def test_replies_grow_only_the_other_seats_best_moves_by_its_heuristic(monkeypatch):
+    """With ``replies=1``, every node where the opponent moves grows one child, the move its
+    heuristic ranks first; the searching seat's own nodes still try every move."""
+    from inkhorn.agents.mcts import MCTSAgent
+
+    nodes = []
+    given = MCTSAgent._pick_untried
+
+    def spy(self, node, untried, rng):
+        nodes.append(node)
+        return given(self, node, untried, rng)
+
+    monkeypatch.setattr(MCTSAgent, "_pick_untried", spy)
+    state = NIM.new_game(2, 0, {"stones": 21})
+    make_agent("mcts:iters=300,replies=1", seed=2).choose(state, 0)
+    theirs = [n for n in nodes if n.children and next(iter(n.children.values())).mover == 1]
+    ours = [n for n in nodes if n.children and next(iter(n.children.values())).mover == 0]
+    assert theirs and all(len(n.children) == 1 for n in theirs)
+    assert max(len(n.children) for n in ours) == 3  # take 1, 2 or 3
+    ranked = [n for n in theirs if n.order is not None]  # unranked: one stone left, one move
+    assert ranked and all(n.order[next(iter(n.children))] == 0 for n in ranked)  # the heuristic's first
+    nodes.clear()
+    make_agent("mcts:iters=300", seed=2).choose(state, 0)
+    assert max(len(n.children) for n in nodes if n.children and next(iter(n.children.values())).mover == 1) == 3
+
+
 def test_mcts_finds_the_winning_nim_move():
     """Ten stones: taking two leaves eight, a multiple of four, and wins."""
     state = NIM.new_game(2, 0)
