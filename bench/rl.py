@@ -9,7 +9,11 @@ and ``step``. Target: a ratio of at least 1.0 for every game.
 Training at scale runs many environments in worker processes with Gymnasium's own
 ``AsyncVectorEnv`` over the single-seat environment (random opponents): its steps/s on 1 and
 2 workers, for each game, and their ratio (target: 2 workers at least 1.6 times 1), each the
-median of ``--rounds`` back-to-back pairs of measurements.
+median of ``--rounds`` back-to-back pairs of measurements. Beside them, the "lockstep bound":
+``AsyncVectorEnv`` steps its environments together and waits for the slowest, so with no
+overhead at all 2 workers give at most 2 * mean / E[max of two steps] times one, a figure
+of the game's step times alone (a learner's step holds every other seat's turn, so their
+number of decisions varies, and with it the step's time).
 
     python bench/rl.py [--seconds 3] [--games scriptoria,novelist] [--json out.json] [--no-vector]
                        [--opponents greedy] [--rounds 3]
@@ -98,6 +102,16 @@ def paired_rounds(rate: Callable[[int], float], rounds: int) -> tuple[float, flo
         twos.append(two)
         ratios.append(two / one)
     return statistics.median(ones), statistics.median(twos), statistics.median(ratios)
+
+
+def lockstep_bound(times: list[float]) -> float:
+    """2 * mean / E[max of two independent steps] over the measured times: what 2 workers
+    stepped together give at most against one, the vector form's own costs left out."""
+    ordered = sorted(times)
+    n = len(ordered)
+    # in a sample of n, the i-th smallest (from 0) is the larger of two draws with chance (2i + 1) / n^2
+    larger = sum(t * (2 * i + 1) for i, t in enumerate(ordered)) / (n * n)
+    return 2 * (sum(ordered) / n) / larger
 
 
 def step_times(game: str, opponents: str, steps: int = 3000, seed: int = 0) -> list[float]:
@@ -199,7 +213,8 @@ def main() -> None:
     if not args.no_vector:
         print(f"\nGymnasium AsyncVectorEnv over SingleSeatEnv ({args.opponents} opponents); 'stand-in': the same "
               "with environments that only take the game's measured step times")
-        print(f"{'game':<14} {'1 worker':>10} {'2 workers':>10} {'2 / 1':>6} {'step µs':>8} {'stand-in 2 / 1':>15}")
+        print(f"{'game':<14} {'1 worker':>10} {'2 workers':>10} {'2 / 1':>6} {'step µs':>8} {'stand-in 2 / 1':>15} "
+              f"{'lockstep bound':>15}")
         for row in rows:
             times = step_times(row["game"], args.opponents)
             game_rate = functools.partial(vector_steps, row["game"], seconds=args.seconds, opponents=args.opponents)
@@ -207,9 +222,11 @@ def main() -> None:
             like_rate = functools.partial(vector_steps, row["game"], seconds=args.seconds, stand_in_times=times)
             like = paired_rounds(like_rate, args.rounds)[2]
             mean = sum(times) / len(times)
+            bound = lockstep_bound(times)
             vector.append({"game": row["game"], "steps_per_s_1": one, "steps_per_s_2": two, "scaling": scaling,
-                           "step_us": mean, "stand_in_scaling": like})
-            print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {scaling:>6.2f} {mean:>8.0f} {like:>15.2f}")
+                           "step_us": mean, "stand_in_scaling": like, "lockstep_bound": bound})
+            print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {scaling:>6.2f} {mean:>8.0f} {like:>15.2f} "
+                  f"{bound:>15.2f}")
         if rows:  # the vector form's own cost: stand-ins whose steps take no time at all
             idle_rate = functools.partial(vector_steps, rows[0]["game"], seconds=args.seconds, stand_in_times=[0.0])
             idle = paired_rounds(idle_rate, args.rounds)
