@@ -13,7 +13,7 @@ def all_piles(state: NovelistState) -> list[int]:
     cards: list[int] = []
     for s in range(state.num_players):
         cards += [*state.deck[s], *state.hand[s], *state.discard[s], *state.classics[s], *state.set_aside[s]]
-    cards += state.offer_row + state.offer_deck + state.offer_discard + list(state.box) + state.played
+    cards += [*state.offer_row, *state.offer_deck, *state.offer_discard, *state.box, *state.played]
     cards += [j for j in state.jail if j >= 0]
     return cards
 
@@ -39,10 +39,13 @@ def take(state: NovelistState, card: int) -> None:
             if card in pile:
                 pile.remove(card)
                 return
-    for pile in (state.offer_row, state.offer_deck, state.offer_discard, state.played):
+    for pile in (state.offer_row, state.offer_discard, state.played):
         if card in pile:
             pile.remove(card)
             return
+    if card in state.offer_deck:
+        state.offer_deck = tuple(c for c in state.offer_deck if c != card)
+        return
     if card in state.box:
         state.box = tuple(c for c in state.box if c != card)
         return

@@ -104,7 +104,7 @@ class NovelistGame(Game):
             known_top=(-1,) * players,
             played=[],
             offer_row=offer[-row_size:][::-1],
-            offer_deck=offer[:-row_size],
+            offer_deck=tuple(offer[:-row_size]),
             offer_discard=[],
             box=tuple(box),
             jail=(-1,) * players,

@@ -180,9 +180,10 @@ def refill_row(state: S) -> None:
                 return
             pile = sorted(state.offer_discard)
             state.rng.shuffle(pile)
-            state.offer_deck = pile
+            state.offer_deck = tuple(pile)
             state.offer_discard = []
-        state.offer_row.append(state.offer_deck.pop())
+        state.offer_row.append(state.offer_deck[-1])
+        state.offer_deck = state.offer_deck[:-1]
 
 
 def to_trash(state: S, card: int) -> None:
@@ -340,10 +341,11 @@ def use_power(state: S, seat: int, action: str) -> bool:
         if not state.offer_deck and state.offer_discard:
             pile = sorted(state.offer_discard)
             state.rng.shuffle(pile)
-            state.offer_deck = pile
+            state.offer_deck = tuple(pile)
             state.offer_discard = []
         if state.offer_deck:
-            c = state.offer_deck.pop()
+            c = state.offer_deck[-1]
+            state.offer_deck = state.offer_deck[:-1]
             state.offer_discard.append(c)
             letter = state.content.cards[c].letter
             for s in others:

@@ -49,7 +49,7 @@ class NovelistState(GameState):
     played: list[int]  # cards the current player laid in this turn's word
     # offer
     offer_row: list[int]  # oldest first
-    offer_deck: list[int]
+    offer_deck: tuple[int, ...]  # drawn from its end; replaced, not changed in place: clones share it
     offer_discard: list[int]
     box: tuple[int, ...]  # starting cards out of the game
     jail: tuple[int, ...]
@@ -113,7 +113,6 @@ class NovelistState(GameState):
         d["set_aside"] = self.set_aside[:]
         d["played"] = self.played[:]
         d["offer_row"] = self.offer_row[:]
-        d["offer_deck"] = self.offer_deck[:]
         d["offer_discard"] = self.offer_discard[:]
         d["prestige"] = self.prestige[:]
         d["ink"] = self.ink[:]
@@ -274,7 +273,7 @@ class NovelistState(GameState):
                 self.known_top = self.known_top[:s] + (top,) + self.known_top[s + 1 :]
         deck = sorted(self.offer_deck)
         permute(deck, dealer)
-        self.offer_deck = deck
+        self.offer_deck = tuple(deck)
         ev = sorted(self.event_deck)
         permute(ev, dealer)
         self.event_deck = tuple(ev)
