@@ -304,11 +304,10 @@ class MCTSAgent(Agent):
             untried = None
             limit = None
             if settle and node is not root and world.stack[-1].detail and len(legal) > 1:
-                limit = 1
-                if node.order is None:
-                    node.order = self._rank(world, legal, mover, rng)
+                limit = 1  # a detail: the mover's best way of carrying out its choice
             elif replies is not None and mover != me and len(legal) > replies:
-                limit = replies
+                limit = replies  # another seat's answer: its best few
+            if limit is not None:
                 if node.order is None:
                     node.order = self._rank(world, legal, mover, rng)
             elif world.stack[-1].open or len(legal) > p.widen_above:
