@@ -24,6 +24,19 @@ def _sealed_midround(sealed, seed: int = 3):
     return state
 
 
+def _record_calls(monkeypatch, method: str, keep):
+    """Spy on ``MCTSAgent.<method>``: what ``keep`` takes from each call's arguments, in order."""
+    seen: list = []
+    given = getattr(MCTSAgent, method)
+
+    def spy(self, *args):
+        seen.append(keep(*args))
+        return given(self, *args)
+
+    monkeypatch.setattr(MCTSAgent, method, spy)
+    return seen
+
+
 def test_mcts_is_registered_with_validated_params():
     agent = make_agent("mcts:iters=50,c=1.2,rollout=greedy,depth=5")
     assert isinstance(agent, MCTSAgent)
@@ -197,16 +210,7 @@ def test_progressive_bias_leans_the_root_to_the_heuristics_choice(monkeypatch):
 def test_progressive_bias_below_the_root_leans_each_mover_to_its_heuristics_choice(monkeypatch):
     """With ``bias_visits``, a node below the root that has had that many visits gets the
     bias for its own mover (the opponent too); without it, only the root does."""
-    from inkhorn.agents.mcts import MCTSAgent
-
-    movers: list[int] = []
-    given = MCTSAgent._bias_of
-
-    def spy(self, world, legal, seat):
-        movers.append(seat)
-        return given(self, world, legal, seat)
-
-    monkeypatch.setattr(MCTSAgent, "_bias_of", spy)
+    movers = _record_calls(monkeypatch, "_bias_of", lambda world, legal, seat: seat)
     state = NIM.new_game(2, 0, {"stones": 21})
     make_agent("mcts:iters=200,bias=1", seed=2).choose(state, 0)
     assert movers == [0]
@@ -221,16 +225,7 @@ def test_progressive_bias_below_the_root_leans_each_mover_to_its_heuristics_choi
 def test_replies_grow_only_the_other_seats_best_moves_by_its_heuristic(monkeypatch):
     """With ``replies=1``, every node where the opponent moves grows one child, the move its
     heuristic ranks first; the searching seat's own nodes still try every move."""
-    from inkhorn.agents.mcts import MCTSAgent
-
-    nodes = []
-    given = MCTSAgent._pick_untried
-
-    def spy(self, node, untried, rng):
-        nodes.append(node)
-        return given(self, node, untried, rng)
-
-    monkeypatch.setattr(MCTSAgent, "_pick_untried", spy)
+    nodes = _record_calls(monkeypatch, "_pick_untried", lambda node, untried, rng: node)
     state = NIM.new_game(2, 0, {"stones": 21})
     make_agent("mcts:iters=300,replies=1", seed=2).choose(state, 0)
     theirs = [n for n in nodes if n.children and next(iter(n.children.values())).mover == 1]
