@@ -172,18 +172,28 @@ def draw_hand(state: S, seat: int) -> None:
             state.discard[seat].append(c)
 
 
+def draw_offer(state: S) -> int:
+    """The Offer Deck's top card, the deck made anew from its shuffled discards when empty;
+    -1 when both are empty (as ``draw_card``)."""
+    if not state.offer_deck:
+        if not state.offer_discard:
+            return -1
+        pile = sorted(state.offer_discard)
+        state.rng.shuffle(pile)
+        state.offer_deck = tuple(pile)
+        state.offer_discard = []
+    card = state.offer_deck[-1]
+    state.offer_deck = state.offer_deck[:-1]
+    return card
+
+
 def refill_row(state: S) -> None:
     size = state.content.offer_row
     while len(state.offer_row) < size:
-        if not state.offer_deck:
-            if not state.offer_discard:
-                return
-            pile = sorted(state.offer_discard)
-            state.rng.shuffle(pile)
-            state.offer_deck = tuple(pile)
-            state.offer_discard = []
-        state.offer_row.append(state.offer_deck[-1])
-        state.offer_deck = state.offer_deck[:-1]
+        card = draw_offer(state)
+        if card < 0:
+            return
+        state.offer_row.append(card)
 
 
 def to_trash(state: S, card: int) -> None:
@@ -338,14 +348,8 @@ def use_power(state: S, seat: int, action: str) -> bool:
         state.push(*(SetAside(seat, s) for s in others if state.discard[s]))
         return True
     elif key == "smudge":
-        if not state.offer_deck and state.offer_discard:
-            pile = sorted(state.offer_discard)
-            state.rng.shuffle(pile)
-            state.offer_deck = tuple(pile)
-            state.offer_discard = []
-        if state.offer_deck:
-            c = state.offer_deck[-1]
-            state.offer_deck = state.offer_deck[:-1]
+        c = draw_offer(state)
+        if c >= 0:
             state.offer_discard.append(c)
             letter = state.content.cards[c].letter
             for s in others:
