@@ -28,16 +28,12 @@ def keep(source: Path, dest: Path) -> int:
     shutil.rmtree(tmp, ignore_errors=True)
     for table in TABLES:
         (tmp / table).mkdir(parents=True)
-    games = 0
-    for table in TABLES:
         rows = results.table(table)
-        if table == "games":
-            games = rows.num_rows
         if rows.num_rows:
             pq.write_table(rows, tmp / table / "part-000000.parquet", compression="zstd")
     shutil.copy(source / "lab.json", tmp / "lab.json")
     tmp.rename(dest)  # in place only when whole
-    return games
+    return len(Results(dest).done())
 
 
 def main() -> None:
