@@ -46,6 +46,10 @@ a game like Novelist more than the rest of an iteration:
   that seat's k best moves by its own heuristic (ranked once per node), so the search
   plans against the answers a sensible player gives rather than the average of every
   answer it happens to try; the seat's own nodes are searched as before.
+* **Confidence** (``confidence`` = d). At the end, the move the mover's heuristic ranks best
+  is kept unless the search's choice beats its mean return by at least d. Between moves
+  whose means differ by less than the noise of the leaves, the search's pick is a coin
+  toss, and a game whose heuristic is a good one-step guide loses by it.
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
   margin against the best other seat, a mix of both, or the game's heuristic of the final
   state squashed as at a cut. With the first three, a lost game can come out worse than a
@@ -132,6 +136,10 @@ class MCTSParams(AgentParams):
     replies: int | None = Field(
         None, ge=1, description="below the root, another seat's node grows only its this many best moves by "
         "its own heuristic (default: every move, as for the searching seat)",
+    )
+    confidence: float = Field(
+        0.0, ge=0, description="keep the move the mover's heuristic ranks best unless the search's choice beats "
+        "its mean return by at least this much (0: the search's choice always)",
     )
     details: Literal["heuristic", "search"] = Field(
         "heuristic",
@@ -259,8 +267,25 @@ class MCTSAgent(Agent):
             key = (child.visits, mean, -index)
             if best_key is None or key > best_key:
                 best, best_key = action, key
+        if p.confidence > 0 and best is not None and pool:
+            best = self._confident(root, best, pool[0], root_legal, seat)
         self.last = stats
         return best if best is not None else root_legal[0]
+
+    def _confident(self, root: _Node, best: str, world: GameState, legal: list[str], seat: int) -> str:
+        """The heuristic's best move, unless the search's choice beats it by ``confidence``:
+        between moves the search can hardly tell apart it picks by the noise of its leaves,
+        and the heuristic's order is then the better guide."""
+        if root.order is not None:
+            first = min(root.order, key=root.order.__getitem__)
+        else:
+            first = max(_after(world, legal, seat), key=lambda av: av[1])[0]
+        ours, theirs = root.children[best], root.children.get(first)
+        if first == best or theirs is None or not theirs.visits:
+            return best
+        if ours.total / ours.visits - theirs.total / theirs.visits < self._p.confidence:
+            return first
+        return best
 
     # ---- one iteration ----------------------------------------------------------------
     def _widened(self, world: GameState, n_legal: int) -> bool:

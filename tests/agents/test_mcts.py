@@ -239,6 +239,27 @@ def test_replies_grow_only_the_other_seats_best_moves_by_its_heuristic(monkeypat
     assert max(len(n.children) for n in nodes if n.children and next(iter(n.children.values())).mover == 1) == 3
 
 
+def test_confidence_keeps_the_heuristics_move_where_the_search_cannot_tell(monkeypatch):
+    """Where every leaf is valued alike, ``confidence`` plays the heuristic's best move (22
+    stones: take two, leaving a multiple of four) instead of the first of equally visited moves."""
+    monkeypatch.setattr(type(NIM), "heuristics", lambda self, state: [0.0] * state.num_players)
+    state = NIM.new_game(2, 0, {"stones": 22})
+    assert make_agent("mcts:iters=60", seed=2).choose(state, 0) == "take:1"
+    assert make_agent("mcts:iters=60,confidence=0.01", seed=2).choose(state, 0) == "take:2"
+
+
+def test_confidence_yields_to_a_search_that_clearly_beats_the_heuristic(monkeypatch):
+    """A misleading heuristic (take the most) ranks the moves, exact values judge the leaves:
+    the search's winning move stands when it beats the heuristic's by the margin, and the
+    heuristic's move is kept only when no margin could be reached (returns lie in [0, 1])."""
+    exact = type(NIM).heuristic
+    monkeypatch.setattr(type(NIM), "heuristics", lambda self, state: [exact(self, state, s) for s in range(2)])
+    monkeypatch.setattr(type(NIM), "heuristic", lambda self, state, seat: -float(state.pile))
+    state = NIM.new_game(2, 0)  # ten stones: taking two leaves eight and wins
+    assert make_agent("mcts:iters=300,confidence=0.05", seed=1).choose(state, 0) == "take:2"
+    assert make_agent("mcts:iters=300,confidence=1", seed=1).choose(state, 0) == "take:3"
+
+
 def test_mcts_finds_the_winning_nim_move():
     """Ten stones: taking two leaves eight, a multiple of four, and wins."""
     state = NIM.new_game(2, 0)
