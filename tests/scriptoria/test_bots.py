@@ -96,6 +96,79 @@ def test_the_last_last_hour_counts_what_a_copyist_still_to_play_will_place():
     assert prospects(state, 1) == score(state, 1) + points
 
 
+@pytest.mark.rule("Last-Hour")
+def test_a_copyist_is_valued_alike_before_and_after_its_last_hour_turn():
+    """On any Day, a copyist whose Last Hour turn is still to come is valued with the sketches
+    its inks pay for placed: as much before its turn as after the turn that places them.
+    Valued only as held, it looked poorer before its turn than after, and the search preferred
+    lines that put the other copyists' turns beyond its horizon."""
+    from .helpers import find_sketch, give_stock, set_inks, set_lectern_sketches, to_last_hour
+
+    state = to_last_hour(new(3), seat=0)
+    paid = find_sketch(state, "border", {"black": 1, "gold": 1, "green": 1})
+    set_lectern_sketches(state, 1)
+    give_stock(state, 1, paid)
+    set_inks(state, 1, black=1, gold=1, green=1)
+    state.apply("end")
+    assert state.current_seat() == 1 and state.sketch_bag  # not the last Day
+    before = prospects(state, 1)
+    c = state.content
+    kind = c.sketches[c.sketch_index[paid]].kind
+    side = c.slot_side[next(i for i in c.slots_of_kind[kind] if state.scrolls[1][i] < 0)]
+    state.apply(f"place:{paid}")
+    while "end" not in state.legal_actions():
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a in ("pay", f"side:{side}")), legal[0]))
+    state.apply("end")
+    assert state.current_seat() == 2
+    assert prospects(state, 1) == pytest.approx(before)
+
+
+@pytest.mark.rule("Appendix-II", "End")
+def test_a_help_token_kept_is_worth_more_than_its_points_until_the_last_last_hour():
+    """Each unused token scores 2 at the end; until the game's last Last Hour it may still
+    fetch a sketch, and the estimate counts that too, so a bot spends one only for a clear gain."""
+    from inkhorn.games.scriptoria.game import W_HELP
+
+    from .helpers import to_last_hour
+
+    state = new(3)
+    spent = state.clone()
+    spent.help_left[0] -= 1
+    assert prospects(state, 0) - prospects(spent, 0) == pytest.approx(2 + W_HELP)
+    state = to_last_hour(new(3), seat=0)
+    state.discards = sorted(state.discards + state.sketch_bag)  # the bag empties: this Day is the last
+    state.sketch_bag = []
+    spent = state.clone()
+    spent.help_left[0] -= 1
+    assert prospects(state, 0) - prospects(spent, 0) == pytest.approx(2)
+
+
+@pytest.mark.rule("Last-Hour")
+def test_the_estimate_drifts_little_over_a_last_hour_turn():
+    """Over greedy games, a copyist's estimate changes across its own Last Hour turn by under
+    3 points on average (it was over 4 when the turns to come were not counted)."""
+    from statistics import mean
+
+    from inkhorn.games.scriptoria.game import last_day
+
+    drift: list[float] = []
+    for seed in range(8):
+        state = new(3, seed=seed)
+        bots = [make_agent("greedy", seed=seed * 3 + s) for s in range(3)]
+        start = None
+        while not state.is_terminal():
+            seat = state.current_seat()
+            turn = (state.day, state.phase, seat)
+            if start is None or start[0] != turn:
+                if start is not None and start[0][1] == rules.LAST and not start[2]:
+                    drift.append(prospects(state, start[0][2]) - start[1])
+                start = (turn, prospects(state, seat), last_day(state))
+            state.apply(bots[seat].choose(state, seat))
+    assert len(drift) > 50
+    assert abs(mean(drift)) < 3.0, mean(drift)
+
+
 def test_the_quick_playout_move_is_legal_sensible_and_blind_to_the_bag():
     """The search's rollouts play Scriptoria's quick move: always legal, far better than
     random play, and the same in every world the seat cannot tell apart (the bag unread)."""
