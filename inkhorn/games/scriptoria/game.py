@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -227,7 +228,7 @@ def prospects(state: ScriptoriaState, p: int, ending: bool | None = None) -> flo
     caller values every seat of one state)."""
     c = state.content
     v = float(score(state, p))
-    scroll = state.scrolls[p]
+    scroll: Sequence[int] = state.scrolls[p]
     row = state.inks[p * 5 : p * 5 + 5]
     own = state.held(p)
     if state.phase == rules.LAST and _turn_to_come(state, p):
@@ -327,7 +328,7 @@ def _turn_to_come(state: ScriptoriaState, p: int) -> bool:
 
 def _placed_ahead(
     state: ScriptoriaState, p: int, own: tuple[int, ...], row: list[int]
-) -> tuple[list[int], tuple[int, ...], float]:
+) -> tuple[Sequence[int], tuple[int, ...], float]:
     """A copyist whose Last Hour turn is still to come (or under way) will place the sketches
     its inks pay for, best first, each in a free slot of its kind: the scroll and holdings
     after that turn, and the points it scores, with the Achievements of the parts it finishes.
