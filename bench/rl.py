@@ -4,7 +4,9 @@ The yardstick, measured in the same run and in the same loop, in turns with each
 (``side_by_side.py``), is PettingZoo's own tic-tac-toe (``pettingzoo.classic.tictactoe_v3``,
 which needs ``pygame``; both come with the ``bench`` extra). Each step is what a learner pays:
 ``last()`` (the observation vector and mask), a masked random sample from the action space,
-and ``step``. Target: a ratio of at least 1.0 for every game.
+and ``step``. Target: a ratio of at least 1.0 for every game. Beside it, "vector free": the
+same loop with the observation vector never written (the legal list, mask, history and game
+step as before), the most that any speed-up of the encoding itself can give.
 
 Training at scale runs many environments in worker processes with Gymnasium's own
 ``AsyncVectorEnv`` over the single-seat environment (random opponents): its steps/s on 1 and
@@ -34,9 +36,13 @@ from side_by_side import Meter, Work, side_by_side
 CHUNK = 256  # steps per unit of work
 
 
-def random_steps(make_env: Callable[[], Any], seed: int = 0) -> Work:
-    """Random masked play, ``CHUNK`` steps per unit (episodes run on across units)."""
+def random_steps(make_env: Callable[[], Any], seed: int = 0, free_vector: bool = False) -> Work:
+    """Random masked play, ``CHUNK`` steps per unit (episodes run on across units).
+    ``free_vector``: the observation vector is never written (it stays all zero), so a step
+    costs what it would if encoding took no time at all."""
     env = make_env()
+    if free_vector:
+        env.encoder.write = lambda *args: None
     env.reset(seed=seed)
     for i, agent in enumerate(env.possible_agents):
         env.action_space(agent).seed(seed + i)
@@ -204,11 +210,17 @@ def main() -> None:
         ours = Meter(random_steps(functools.partial(rl.env, game, players=players)))
         ratio = side_by_side(theirs, ours, args.seconds)
         total.add(theirs)
-        rows.append({"game": game.id, "players": players, "steps_per_s": ours.rate, "ratio": ratio})
+        again = Meter(yardstick)
+        free = Meter(random_steps(functools.partial(rl.env, game, players=players), free_vector=True))
+        free_ratio = side_by_side(again, free, args.seconds)
+        total.add(again)
+        rows.append({"game": game.id, "players": players, "steps_per_s": ours.rate, "ratio": ratio,
+                     "vector_free_ratio": free_ratio})
     print(f"yardstick: PettingZoo tictactoe_v3 {total.rate:,.0f} steps/s")
-    print(f"{'game':<14} {'players':>7} {'steps/s':>10} {'ratio':>6}")
+    print(f"{'game':<14} {'players':>7} {'steps/s':>10} {'ratio':>6} {'vector free':>12}")
     for row in rows:
-        print(f"{row['game']:<14} {row['players']:>7} {row['steps_per_s']:>10,.0f} {row['ratio']:>6.2f}")
+        print(f"{row['game']:<14} {row['players']:>7} {row['steps_per_s']:>10,.0f} {row['ratio']:>6.2f} "
+              f"{row['vector_free_ratio']:>12.2f}")
     vector: list[dict[str, Any]] = []
     if not args.no_vector:
         print(f"\nGymnasium AsyncVectorEnv over SingleSeatEnv ({args.opponents} opponents); 'stand-in': the same "
