@@ -51,6 +51,13 @@ _CACHE_LIMIT = 200_000
 # contribution and reused while unchanged.
 MEMO_DEPTH = 1
 _AGE_WEIGHTS = tuple(1.0 / (1 + age) for age in range(HISTORY_DEPTH))  # the newest action first
+# constants the tail copies from: zeros, and the 8 numbers of each slot byte
+_ZEROS = np.zeros(HISTORY_BUCKETS, dtype=np.float32).data
+_SLOT_ROWS = tuple(
+    np.unpackbits(np.array([code], dtype=np.uint8), bitorder="little").astype(np.float32).data
+    for code in range(256)
+)
+_SLOTS_BY_NUMPY = 24  # longer lists of slots are written in one numpy call
 
 
 class Encoder:
@@ -75,13 +82,13 @@ class Encoder:
         # an action id: its words' buckets as the bits of one byte (SLOT_BUCKETS is 8), so a
         # legal list's slot blocks are one bytes object unpacked in one call
         self._action_bits: dict[str, int] = {}
-        self._written: dict[object, int] = {}  # per seat: the slots written last
+        self._codes: dict[object, bytes] = {}  # per seat: the slot bytes written last
 
     def forget(self) -> None:
         """A new game: every seat's vector is written afresh."""
         if self.features is not None:
             self.features.forget()
-        self._written.clear()
+        self._codes.clear()
 
     def _hash(self, text: str, buckets: int) -> tuple[int, float]:
         found = self._hashes.get(text)
@@ -107,7 +114,7 @@ class Encoder:
         of unchanged parts."""
         out = np.zeros(self.size, dtype=np.float32)
         self.hash_observation(observation, out, viewer)
-        self.write_tail(history, legal, out, viewer)
+        self.write_tail(history, legal, out)
         return out
 
     def hash_observation(self, observation: dict[str, Any], out: np.ndarray, viewer: object = None) -> None:
@@ -123,9 +130,14 @@ class Encoder:
 
     def write_tail(self, history: Sequence[str], legal: Sequence[str], out: np.ndarray, viewer: object = None) -> None:
         """The history and slot parts (``viewer``: whose vector ``out`` is, kept between
-        calls; ``None``: a fresh vector)."""
-        where: list[int] = []
-        weights: list[float] = []
+        calls; ``None``: a fresh vector).
+
+        Written through a memoryview, number by number: a step changes a few dozen numbers
+        here, and numpy's cost per call is several times a memoryview's per number."""
+        view: Any = out.data  # a memoryview of float32 ('f')
+        base = self.head
+        # history: each word's bucket gets the weights of its ages, summed in full precision
+        totals: dict[int, float] = {}
         words = self._words
         for age, text in enumerate(reversed(history[-HISTORY_DEPTH:])):
             found = words.get(text)
@@ -133,24 +145,35 @@ class Encoder:
                 if len(words) > _CACHE_LIMIT:
                     words.clear()
                 found = words[text] = tuple(self._hash("h:" + w, HISTORY_BUCKETS)[0] for w in _WORDS.findall(text))
-            where += found
-            weights += [_AGE_WEIGHTS[age]] * len(found)
-        base = self.head
-        out[base : base + HISTORY_BUCKETS] = np.bincount(where, weights, minlength=HISTORY_BUCKETS)
+            weight = _AGE_WEIGHTS[age]
+            for bucket in found:
+                totals[bucket] = totals.get(bucket, 0.0) + weight
+        view[base : base + HISTORY_BUCKETS] = _ZEROS[:HISTORY_BUCKETS]
+        for bucket, total in totals.items():
+            view[base + bucket] = total
+        # slots: one byte per legal id, its words' buckets as bits; only the slots whose byte
+        # changed since this vector's last list are rewritten
         start = base + HISTORY_BUCKETS
         bits = self._action_bits
         try:
             codes = bytes([bits[action] for action in legal[: self.slots]])
         except KeyError:
             codes = bytes([bits.get(action) or self._bits(action) for action in legal[: self.slots]])
-        end = start + len(codes) * SLOT_BUCKETS
-        out[start:end] = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little")
-        # slots the last list of this vector filled and this one does not: cleared
-        before = self._written.get(viewer, 0) if viewer is not None else 0
-        if before > end:
-            out[end:before] = 0.0
-        if viewer is not None:
-            self._written[viewer] = end
+        before = self._codes.get(viewer, b"") if viewer is not None else b""
+        if codes != before:
+            if len(codes) > _SLOTS_BY_NUMPY:
+                end = start + len(codes) * SLOT_BUCKETS
+                out[start:end] = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little")
+            else:
+                old = len(before)
+                for i, code in enumerate(codes):
+                    if i >= old or before[i] != code:
+                        at = start + i * SLOT_BUCKETS
+                        view[at : at + SLOT_BUCKETS] = _SLOT_ROWS[code]
+            if len(before) > len(codes):  # slots the last list filled and this one does not
+                out[start + len(codes) * SLOT_BUCKETS : start + len(before) * SLOT_BUCKETS] = 0.0
+            if viewer is not None:
+                self._codes[viewer] = codes
 
     def _bits(self, action: str) -> int:
         if len(self._action_bits) > _CACHE_LIMIT:
