@@ -11,9 +11,13 @@ step. A game's features read the state directly, and so they must read exactly w
 world re-dealt from everything the seat cannot see (``state.determinize(seat, seed)``)
 writes the very same numbers, and so does a fresh ``SeatFeatures``.
 
-``out`` (a numpy float array, or a view of one) belongs to one seat:
-between two calls for that seat the caller leaves it as written, so a game rewrites only
-the parts that changed since. ``forget()`` starts every seat afresh (a new game).
+``out`` is a memoryview of float32s (format ``'f'``) and belongs to one seat: between two
+calls for that seat the caller leaves it as written, so a game rewrites only the parts that
+changed since. A step changes a few dozen numbers, and numpy's overhead per call is several
+times a memoryview's per number, so single numbers are set by index (``out[i] = x``) and
+blocks with the helpers below (``clear``, ``ones``, ``put``, ``mark``); work on a whole block
+at once may view it as an array (``numpy.frombuffer(out, numpy.float32)``).
+``forget()`` starts every seat afresh (a new game).
 Seats are written in turn order from the viewer's (the viewer's own numbers first), so a
 policy reads "me, next, next after" whatever seat it plays.
 """
@@ -21,13 +25,11 @@ policy reads "me, next, next after" whatever seat it plays.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from inkhorn.core.state import GameState
-
-if TYPE_CHECKING:  # numpy comes with the rl extra; the core does not need it to run
-    import numpy as np
 
 S = TypeVar("S", bound=GameState)
 
@@ -55,25 +57,42 @@ class SeatFeatures(ABC, Generic[S]):
         self.names = tuple(layout.names)
         self.size = len(self.names)
         self._seen: dict[int, dict[str, Any]] = {}
+        self._zeros = memoryview(array("f", bytes(4 * self.size)))  # what clear copies from
 
     @abstractmethod
-    def write(self, state: S, seat: int, out: np.ndarray) -> None:
+    def write(self, state: S, seat: int, out: Any) -> None:
         """Bring ``out`` (this seat's numbers as last written, or all zero) up to date."""
 
     def forget(self) -> None:
         """Forget what was written for every seat: the next ``write`` writes everything."""
         self._seen.clear()
 
-    def memory(self, seat: int, out: np.ndarray) -> dict[str, Any]:
+    def memory(self, seat: int, out: Any) -> dict[str, Any]:
         """What ``write`` keeps of the parts it last wrote for ``seat``, to compare with the
         state now; empty the first time, when ``out`` is set to zero."""
         seen = self._seen.get(seat)
         if seen is None:
             seen = self._seen[seat] = {}
-            out[:] = 0.0
+            self.clear(out, 0, self.size)
         return seen
 
-    def mark_changed(self, seen: dict[Any, Any], key: Any, out: np.ndarray, start: int, width: int,
+    def clear(self, out: Any, start: int, end: int) -> None:
+        """Numbers ``start`` to ``end`` (excluded) set to zero."""
+        out[start:end] = self._zeros[: end - start]
+
+    @staticmethod
+    def ones(out: Any, where: Iterable[int]) -> None:
+        """The numbers at ``where`` set to one."""
+        for i in where:
+            out[i] = 1.0
+
+    @staticmethod
+    def put(out: Any, start: int, values: Iterable[float]) -> None:
+        """``values`` written one after another from ``start``."""
+        for i, value in enumerate(values, start):
+            out[i] = value
+
+    def mark_changed(self, seen: dict[Any, Any], key: Any, out: Any, start: int, width: int,
                      ones: Sequence[int]) -> None:
         """:meth:`mark` a block of flags, only when ``ones`` differs from what was marked
         under ``key`` of the seat's ``memory`` last time (a copy is kept: the state may
@@ -82,11 +101,9 @@ class SeatFeatures(ABC, Generic[S]):
             self.mark(out, start, width, ones)
             seen[key] = ones[:]
 
-    @staticmethod
-    def mark(out: np.ndarray, start: int, width: int, ones: Iterable[int]) -> None:
+    def mark(self, out: Any, start: int, width: int, ones: Iterable[int]) -> None:
         """A block of ``width`` flags from ``start``: those at ``start + i`` for each ``i`` in
         ``ones`` set, the others clear."""
-        out[start : start + width] = 0.0
-        where = [start + i for i in ones]
-        if where:
-            out[where] = 1.0
+        out[start : start + width] = self._zeros[:width]
+        for i in ones:
+            out[start + i] = 1.0

@@ -104,7 +104,7 @@ class Encoder:
         """Bring ``seat``'s vector ``out`` up to date (a game with features): ``out`` is all
         zero or as this encoder last left it for that seat."""
         assert self.features is not None
-        self.features.write(state, seat, out[: self.head])
+        self.features.write(state, seat, out.data[: self.head])
         self.write_tail(history, legal, out, seat)
 
     def encode(

@@ -14,16 +14,13 @@ Between two calls for a seat only the parts that changed are rewritten.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.ancients.content import Content
 from inkhorn.games.ancients.effects import EFFECT_STEPS
 from inkhorn.games.ancients.rules import RULE_STEPS, ChooseLevel, PayCards
 from inkhorn.games.ancients.state import COLUMNS, EMPTY, AncientsState
-
-if TYPE_CHECKING:
-    import numpy as np
 
 PHASES = ("setup", "setup_done", "action", "timeline", "decline", "after", "next", "over")
 POSITIONS = 12  # a Timeline's six columns, two places each
@@ -72,7 +69,7 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         self.techs = block("techs", [f"{r}.{card}" for r in rel for card in ids])
         super().__init__(lay)
 
-    def write(self, state: AncientsState, seat: int, out: np.ndarray) -> None:
+    def write(self, state: AncientsState, seat: int, out: Any) -> None:
         seen = self.memory(seat, out)
         n = self.players
         self._header(state, seat, out)
@@ -80,14 +77,14 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         numbers = [state.round, state.actions_left, float(state.end_triggered), len(state.deck), state.reserve,
                    *(len(deck) for deck in state.tech_deck)]
         if get("numbers") != numbers:
-            out[self.numbers : self.numbers + len(numbers)] = [x * k for x, k in zip(numbers, NUMBER_SCALES)]
+            self.put(out, self.numbers, [x * k for x, k in zip(numbers, NUMBER_SCALES)])
             seen["numbers"] = numbers
         counts = []
         for r in range(n):
             s = (seat + r) % n
             counts += [len(state.hands[s]), len(state.kept_aside[s]), state.lost[s], state.banked[s]]
         if get("counts") != counts:
-            out[self.counts : self.counts + len(counts)] = [x * COUNT_SCALE for x in counts]
+            self.put(out, self.counts, [x * COUNT_SCALE for x in counts])
             seen["counts"] = counts
         for key, start, cards in (("hand", self.hand, state.hands[seat]), ("set_aside", self.set_aside,
                                   state.kept_aside[seat]),
@@ -98,7 +95,7 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
             for k in range(3):
                 self._cards(self.tiles + k * self.cards, state.tiles[k] if k < len(state.tiles) else (), out)
             levels = list(state.tile_level) + [0] * (3 - len(state.tile_level))
-            out[self.tile_level : self.tile_level + 3] = levels[:3]
+            self.put(out, self.tile_level, levels[:3])
             seen["tiles"], seen["tile_level"] = state.tiles, state.tile_level
         if get("tech_discard") is not state.tech_discard:
             for level in range(2):
@@ -129,9 +126,9 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         seen["past"] = True
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: AncientsState, seat: int, out: np.ndarray) -> None:
+    def _header(self, state: AncientsState, seat: int, out: Any) -> None:
         start, end = self.header
-        out[start:end] = 0.0
+        self.clear(out, start, end)
         n = self.players
         ones = [self.phase + PHASES.index(state.phase), self.turn + (state.turn - seat) % n,
                 self.first + (state.first - seat) % n]
@@ -143,16 +140,16 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
                 out[self.detail] = top.col / len(COLUMNS)
             elif isinstance(top, PayCards):
                 out[self.detail + 1] = top.n * COUNT_SCALE
-        out[ones] = 1.0
+        self.ones(out, ones)
 
-    def _cards(self, start: int, cards: Any, out: np.ndarray) -> None:
+    def _cards(self, start: int, cards: Any, out: Any) -> None:
         self.mark(out, start, self.cards, cards)
 
-    def _timelines(self, state: AncientsState, seat: int, out: np.ndarray) -> None:
+    def _timelines(self, state: AncientsState, seat: int, out: Any) -> None:
         n = self.players
         many = self.cards
         columns = len(COLUMNS)
-        out[self.place : self.place + n * columns * many] = 0.0
+        self.clear(out, self.place, self.place + n * columns * many)
         knowledge = [0.0] * (n * POSITIONS)
         where: list[int] = []
         for r in range(n):
@@ -162,6 +159,5 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
                 if x != EMPTY:
                     where.append(self.place + (r * columns + p // 2) * many + x)  # two places a column
                     knowledge[r * POSITIONS + p] = state.tokens[x] * COUNT_SCALE
-        if where:
-            out[where] = 1.0
-        out[self.knowledge : self.knowledge + n * POSITIONS] = knowledge
+        self.ones(out, where)
+        self.put(out, self.knowledge, knowledge)

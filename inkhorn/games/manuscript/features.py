@@ -66,13 +66,13 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
                                                                 "voided")}
         super().__init__(lay)
 
-    def write(self, state: ManuscriptState, seat: int, out: np.ndarray) -> None:
+    def write(self, state: ManuscriptState, seat: int, out: Any) -> None:
         seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
         numbers = [state.round, len(state.deck)]
         if get("numbers") != numbers:
-            out[self.numbers : self.numbers + 2] = numbers
+            self.put(out, self.numbers, numbers)
             seen["numbers"] = numbers
         if get("shop") != state.shop:
             self._shop(state, out)
@@ -92,12 +92,12 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         if scored:
             n = self.players
             scores = state.scores()
-            out[self.scores : self.scores + n] = [scores[(seat + r) % n] for r in range(n)]
+            self.put(out, self.scores, [scores[(seat + r) % n] for r in range(n)])
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: ManuscriptState, seat: int, out: np.ndarray) -> None:
+    def _header(self, state: ManuscriptState, seat: int, out: Any) -> None:
         start, end = self.header
-        out[start:end] = 0.0
+        self.clear(out, start, end)
         n = self.players
         ones = [self.phase + PHASES.index(state.phase), self.first + (state.first - seat) % n]
         if state.end_trigger >= 0:
@@ -112,25 +112,23 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
                 if "decoration" in detail:
                     ones.append(self.detail_deco + self.decoration_at[detail["decoration"]])
                 else:
-                    out[self.detail : self.detail + 3] = [detail["page"], detail["width"], float(detail["double"])]
-        out[ones] = 1.0
+                    self.put(out, self.detail, (detail["page"], detail["width"], float(detail["double"])))
+        self.ones(out, ones)
 
-    def _texts(self, start: int, texts: Any, out: np.ndarray) -> None:
+    def _texts(self, start: int, texts: Any, out: Any) -> None:
         self.mark(out, start, self.texts, texts)
 
-    def _shop(self, state: ManuscriptState, out: np.ndarray) -> None:
+    def _shop(self, state: ManuscriptState, out: Any) -> None:
         many = self.texts
-        out[self.shop : self.shop + self.shop_slots * many] = 0.0
-        ones = [self.shop + k * many + t for k, t in enumerate(state.shop) if t >= 0]
-        if ones:
-            out[ones] = 1.0
+        self.clear(out, self.shop, self.shop + self.shop_slots * many)
+        self.ones(out, [self.shop + k * many + t for k, t in enumerate(state.shop) if t >= 0])
 
-    def _exemplars(self, state: ManuscriptState, seat: int, out: np.ndarray) -> None:
+    def _exemplars(self, state: ManuscriptState, seat: int, out: Any) -> None:
         n = self.players
         count = self.exemplar_count
-        out[self.exemplars : self.exemplars + count] = 0.0
-        out[self.followers : self.followers + count * n] = 0.0
-        out[self.decorated : self.decorated + count * (n + 1)] = 0.0
+        self.clear(out, self.exemplars, self.exemplars + count)
+        self.clear(out, self.followers, self.followers + count * n)
+        self.clear(out, self.decorated, self.decorated + count * (n + 1))
         ones = []
         for j, e in enumerate(state.exemplars):
             ones.append(self.exemplars + e)
@@ -141,10 +139,9 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
                 ones.append(self.decorated + e * (n + 1))
             elif holder >= 0:
                 ones.append(self.decorated + e * (n + 1) + 1 + (holder - seat) % n)
-        if ones:
-            out[ones] = 1.0
+        self.ones(out, ones)
 
-    def _scribe(self, state: ManuscriptState, s: int, r: int, mine: list[Any], out: np.ndarray) -> bool:
+    def _scribe(self, state: ManuscriptState, s: int, r: int, mine: list[Any], out: Any) -> bool:
         """Rewrite what changed of scribe ``s`` (``r`` places after the viewer); ``mine``
         holds its parts as last written (tuples by identity: a new one is a change). True
         when a part the scores count changed (the pages, the finished texts)."""
@@ -153,15 +150,16 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         grid = state.grid[s]
         if mine[0] is not grid:
             cells = np.frombuffer(bytes(grid), dtype=np.uint8)  # one byte a square (state.py)
-            out[self.shaded + r * squares : self.shaded + (r + 1) * squares] = (cells > 0) & (cells < DECO)
-            out[self.decorated_square + r * squares : self.decorated_square + (r + 1) * squares] = cells >= DECO
+            block = np.frombuffer(out, dtype=np.float32)  # the page planes as arrays: whole pages at once
+            block[self.shaded + r * squares : self.shaded + (r + 1) * squares] = (cells > 0) & (cells < DECO)
+            block[self.decorated_square + r * squares : self.decorated_square + (r + 1) * squares] = cells >= DECO
             mine[0] = grid
             scored = True
         counts = (state.hand[s], state.own[s], state.own_spent[s], state.locked[s], state.reserved[s],
                   state.progress[s])
         if mine[1] != counts:
             width = len(CUBE_COUNTS)
-            out[self.counts + r * width : self.counts + (r + 1) * width] = counts
+            self.put(out, self.counts + r * width, counts)
             mine[1] = counts
         plan = state.plan[s]
         if mine[2] is not plan:
@@ -185,9 +183,9 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         finished = state.finished[s]
         if mine[8] is not finished:
             start = piles["finished"] + base
-            out[start : start + self.texts] = 0.0
-            if finished:
-                out[[start + card for card, _ in finished]] = [points for _, points in finished]
+            self.clear(out, start, start + self.texts)
+            for card, points in finished:
+                out[start + card] = points
             mine[8] = finished
             scored = True
         return scored

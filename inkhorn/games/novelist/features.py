@@ -16,15 +16,12 @@ Between two calls for a seat only the parts that changed are rewritten.
 from __future__ import annotations
 
 from string import ascii_lowercase
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import Content
 from inkhorn.games.novelist.state import NovelistState
-
-if TYPE_CHECKING:
-    import numpy as np
 
 PHASES = ("spell", "purchase", "ending", "over")
 
@@ -57,7 +54,6 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         self.played = block("played", card_ids)
         self.per_seat = block("seat", [f"{r}.{what}" for r in rel for what in (
             "prestige", "award", "adverts", "ink", "remover", "deck", "hand", "inked", "forced_wild", "heckled")])
-        self.seat_width = 10
         self.event = block("event", [f"{r}.{e}" for r in rel for e in events])
         self.must_letter = block("must_letter", [f"{r}.{ch}" for r in rel for ch in ascii_lowercase])
         self.seat_cards = {
@@ -69,7 +65,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         self.layout_word = block("me.layout_word", ["length", *ascii_lowercase])
         super().__init__(lay)
 
-    def write(self, state: NovelistState, seat: int, out: np.ndarray) -> None:
+    def write(self, state: NovelistState, seat: int, out: Any) -> None:
         seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
@@ -77,7 +73,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
                    state.rival_score, state.coins, state.bought, float(state.flushed), float(state.final_round),
                    state.rounds]
         if get("numbers") != numbers:
-            out[self.numbers : self.numbers + len(numbers)] = numbers
+            self.put(out, self.numbers, numbers)
             seen["numbers"] = numbers
         table = (state.awards_left, state.powers, state.event_discard, state.last_word)
         if get("table") != table:
@@ -116,24 +112,24 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             seen["layout"] = layout
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: NovelistState, seat: int, out: np.ndarray) -> None:
+    def _header(self, state: NovelistState, seat: int, out: Any) -> None:
         start, end = self.header
-        out[start:end] = 0.0
+        self.clear(out, start, end)
         n = self.players
         ones = [self.phase + PHASES.index(state.phase), self.turn + (state.turn - seat) % n]
         if state.stack:
             top = state.stack[-1]
             ones.append(self.decision + self.steps[type(top)])
             ones.append(self.to_act + (top.seat - seat) % n)
-        out[ones] = 1.0
+        self.ones(out, ones)
 
-    def _cards(self, start: int, cards: Any, out: np.ndarray) -> None:
+    def _cards(self, start: int, cards: Any, out: Any) -> None:
         self.mark(out, start, self.cards, cards)
 
-    def _table(self, state: NovelistState, seat: int, out: np.ndarray) -> None:
+    def _table(self, state: NovelistState, seat: int, out: Any) -> None:
         c = self.content
         start = self.awards
-        out[start : self.last_word + self.players + 3 + 26] = 0.0
+        self.clear(out, start, self.last_word + self.players + 3 + 26)
         ones = [self.awards + i for i, a in enumerate(c.awards) if a.length in state.awards_left]
         ones += [self.powers + i for i, p in enumerate(c.powers) if p.key in state.powers]
         ones += [self.event_discard + e for e in state.event_discard]
@@ -142,15 +138,13 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             n = self.players
             ones.append(self.last_word + (who - seat) % n)
             base = self.last_word + n
-            out[base : base + 3] = [len(word), coins, prestige]
+            self.put(out, base, (len(word), coins, prestige))
             for ch in word:
                 out[base + 3 + ascii_lowercase.index(ch)] += 1.0
-        if ones:
-            out[ones] = 1.0
+        self.ones(out, ones)
 
-    def _seats(self, state: NovelistState, seat: int, out: np.ndarray) -> None:
+    def _seats(self, state: NovelistState, seat: int, out: Any) -> None:
         n = self.players
-        width = self.seat_width
         row = []
         ones = []
         events = len(self.content.events)
@@ -167,14 +161,13 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
                 ones.append(self.seat_cards["jail"] + r * self.cards + state.jail[s])
             if state.borrowed[s] >= 0:
                 ones.append(self.seat_cards["borrowed"] + r * self.cards + state.borrowed[s])
-        out[self.per_seat : self.per_seat + n * width] = row
-        out[self.event : self.event + n * events] = 0.0
-        out[self.must_letter : self.must_letter + n * 26] = 0.0
+        self.put(out, self.per_seat, row)
+        self.clear(out, self.event, self.event + n * events)
+        self.clear(out, self.must_letter, self.must_letter + n * 26)
         for part in ("jail", "borrowed"):
             start = self.seat_cards[part]
-            out[start : start + n * self.cards] = 0.0
-        if ones:
-            out[ones] = 1.0
+            self.clear(out, start, start + n * self.cards)
+        self.ones(out, ones)
 
     def _layout(self, state: NovelistState, seat: int) -> tuple:
         """The seat's own pending layout (what its decision shows it alone), or ()."""
@@ -183,18 +176,17 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             return ()
         return (top.word, top.cards, top.wild)
 
-    def _write_layout(self, layout: tuple, out: np.ndarray) -> None:
+    def _write_layout(self, layout: tuple, out: Any) -> None:
         for part in ("layout", "layout_wild"):
             self._cards(self.mine[part], (), out)
         base = self.layout_word
-        out[base : base + 27] = 0.0
+        self.clear(out, base, base + 27)
         if not layout:
             return
         word, cards, wild = layout
-        out[[self.mine["layout"] + c for c in cards]] = 1.0
+        self.ones(out, [self.mine["layout"] + c for c in cards])
         down = [self.mine["layout_wild"] + c for c, w in zip(cards, wild, strict=True) if w]
-        if down:
-            out[down] = 1.0
+        self.ones(out, down)
         out[base] = len(word)
         for ch in word:
             out[base + 1 + ascii_lowercase.index(ch)] += 1.0

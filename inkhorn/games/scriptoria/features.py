@@ -13,17 +13,13 @@ Hour touches the Cup and one row of inks, not the 2,000 numbers of where the ske
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.scriptoria import rules
 from inkhorn.games.scriptoria.content import COLOURS, KINDS, Content
 from inkhorn.games.scriptoria.scoring import HELL_DOOR, score
 from inkhorn.games.scriptoria.state import PHASE_NAMES, ScriptoriaState
-
-if TYPE_CHECKING:
-    import numpy as np
-
 
 DETAILED = (rules.ChooseReceiver, rules.ChooseSide, rules.PayOrFree, rules.PayGold, rules.HelpTake)
 
@@ -77,13 +73,13 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         self.detailed = frozenset(DETAILED)
         super().__init__(lay)
 
-    def write(self, state: ScriptoriaState, seat: int, out: np.ndarray) -> None:
+    def write(self, state: ScriptoriaState, seat: int, out: Any) -> None:
         seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
         cup = state.cup
         if get("cup") != cup:
-            out[self.cup : self.cup + 5] = cup
+            self.put(out, self.cup, cup)
             seen["cup"] = cup[:]
         inks_left = sum(state.ink_bag)
         if get("ink_bag") != inks_left:
@@ -94,7 +90,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
             self._sketch_bag(bag, out)
             seen["bag"] = bag[:]
         if get("piles") != state.pile_taken:
-            out[self.piles : self.piles + len(state.pile_taken)] = state.pile_taken
+            self.put(out, self.piles, state.pile_taken)
             seen["piles"] = state.pile_taken[:]
         many = len(self.content.sketches)
         for name, start, held in (("scriptorium", self.scriptorium, state.scriptorium),
@@ -124,7 +120,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
                 mine[1] = scrolls[s]
         inks = state.inks
         if get("inks") != inks:
-            out[self.inks : self.inks + 5 * n] = inks[5 * seat :] + inks[: 5 * seat]
+            self.put(out, self.inks, inks[5 * seat :] + inks[: 5 * seat])
             seen["inks"] = inks[:]
         marks = (state.points, state.achievements, state.help_left, state.help_received)
         if get("marks") != marks:
@@ -135,9 +131,9 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
     def _rel(self, seat: int, who: int) -> int:
         return (who - seat) % self.players
 
-    def _header(self, state: ScriptoriaState, seat: int, out: np.ndarray) -> None:
+    def _header(self, state: ScriptoriaState, seat: int, out: Any) -> None:
         start, end = self.header
-        out[start:end] = 0.0
+        self.clear(out, start, end)
         out[self.day] = state.day
         ones = [self.phase + state.phase]
         n = self.players
@@ -153,7 +149,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
             ones.append(self.decision + self.steps[type(top)])
             if type(top) in self.detailed:
                 self._detail(top.public(state), seat, ones)  # type: ignore[attr-defined]
-        out[ones] = 1.0
+        self.ones(out, ones)
 
     def _detail(self, detail: dict, seat: int, ones: list[int]) -> None:
         c = self.content
@@ -169,16 +165,16 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
             elif key == "source":
                 ones.append(self.detail_source + (0 if value == "scriptorium" else 1 + self._rel(seat, value)))
 
-    def _sketch_bag(self, bag: list[int], out: np.ndarray) -> None:
+    def _sketch_bag(self, bag: list[int], out: Any) -> None:
         kinds = [0] * len(KINDS)
         kind_of = self.kind_of
         for i in bag:
             kinds[kind_of[i]] += 1
-        out[self.bags + 1 : self.bags + 2 + len(KINDS)] = [len(bag), *kinds]
+        self.put(out, self.bags + 1, [len(bag), *kinds])
 
-    def _lecterns(self, state: ScriptoriaState, seat: int, out: np.ndarray) -> None:
+    def _lecterns(self, state: ScriptoriaState, seat: int, out: Any) -> None:
         start, end = self.lectern_part
-        out[start:end] = 0.0
+        self.clear(out, start, end)
         n = self.players
         ones = []
         for k, lec in enumerate(state.lecterns):
@@ -186,31 +182,29 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
             owner = state.lectern_owner[k]
             if owner >= 0:
                 ones.append(self.owner + lec * n + (owner - seat) % n)
-        if ones:
-            out[ones] = 1.0
+        self.ones(out, ones)
 
-    def _lectern_sketches(self, state: ScriptoriaState, out: np.ndarray) -> None:
+    def _lectern_sketches(self, state: ScriptoriaState, out: Any) -> None:
         many = len(self.content.sketches)
-        out[self.on_lectern : self.on_lectern + len(self.content.lectern_ids) * many] = 0.0
+        self.clear(out, self.on_lectern, self.on_lectern + len(self.content.lectern_ids) * many)
         ones = []
         for k, lec in enumerate(state.lecterns):
             base = self.on_lectern + lec * many
             ones += [base + i for i in state.lectern_sketches[k]]
-        if ones:
-            out[ones] = 1.0
+        self.ones(out, ones)
 
-    def _stock(self, r: int, stock: tuple[int, ...], out: np.ndarray) -> None:
+    def _stock(self, r: int, stock: tuple[int, ...], out: Any) -> None:
         many = len(self.content.sketches)
         self.mark(out, self.stock + r * many, many, stock)
 
-    def _scroll(self, r: int, scroll: tuple[int, ...], out: np.ndarray) -> None:
+    def _scroll(self, r: int, scroll: tuple[int, ...], out: Any) -> None:
         many = len(self.content.sketches)
         self.mark(out, self.scroll + r * many, many, [i for i in scroll if i >= 0])
         slots = len(scroll)
         filled = self.filled + r * slots
-        out[filled : filled + slots] = [float(i >= 0) for i in scroll]
+        self.put(out, filled, [float(i >= 0) for i in scroll])
 
-    def _copyists(self, state: ScriptoriaState, seat: int, out: np.ndarray) -> None:
+    def _copyists(self, state: ScriptoriaState, seat: int, out: Any) -> None:
         n = self.players
         width = self.copyist_width
         row = [0.0] * (n * width)
@@ -223,4 +217,4 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
                                     state.help_received[s]]
             for code in state.achievements[s]:
                 row[base + 5 + tile_of[code]] = 1.0
-        out[self.copyist : self.copyist + n * width] = row
+        self.put(out, self.copyist, row)

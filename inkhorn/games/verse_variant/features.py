@@ -16,14 +16,11 @@ Between two calls for a seat only the parts that changed are rewritten.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from inkhorn.core.features import Layout, SeatFeatures
 from inkhorn.games.verse_variant.content import CARD_NAMES
 from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
-
-if TYPE_CHECKING:
-    import numpy as np
 
 PHASES = ("session_start", "bout_start", "play", "rank", "settle", "window", "claim", "after_window", "majority",
           "session_end", "final", "over")
@@ -73,7 +70,7 @@ class VerseFeatures(SeatFeatures[VerseState]):
         self.piles = {part: block(part, cards) for part in ("hand", "my_echo", "desk", "discard", "haul", "set_aside")}
         super().__init__(lay)
 
-    def write(self, state: VerseState, seat: int, out: np.ndarray) -> None:
+    def write(self, state: VerseState, seat: int, out: Any) -> None:
         seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
@@ -98,9 +95,9 @@ class VerseFeatures(SeatFeatures[VerseState]):
             self.mark_changed(seen, ("pile", part), out, self.piles[part], self.cards, cards)
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: VerseState, seat: int, out: np.ndarray) -> None:
+    def _header(self, state: VerseState, seat: int, out: Any) -> None:
         start, end = self.header
-        out[start:end] = 0.0
+        self.clear(out, start, end)
         n = self.players
         ones = [self.phase + PHASES.index(state.phase), self.quill + (state.quill - seat) % n]
         for block, who in ((self.laureate, state.laureate), (self.winner, state.winner)):
@@ -115,29 +112,27 @@ class VerseFeatures(SeatFeatures[VerseState]):
         for block, seats in ((self.order, state.order), (self.finish, state.finish)):
             for k, s in enumerate(seats):
                 ones.append(block + ((s - seat) % n) * n + k)
-        out[ones] = 1.0
+        self.ones(out, ones)
 
-    def _table(self, state: VerseState, seat: int, out: np.ndarray) -> None:
+    def _table(self, state: VerseState, seat: int, out: Any) -> None:
         n = self.players
         numbers = [state.session, float(bool(state.final)), state.final[0] if state.final else -1,
                    state.picks[seat], *(getattr(state, e) for e in EFFECTS)]
-        out[self.numbers : self.numbers + len(numbers)] = numbers
-        out[self.desk_tokens : self.desk_tokens + 6] = state.desk_tok
-        out[self.desk_corruption : self.desk_corruption + 5] = state.desk_cor
-        out[self.supply : self.supply + 6] = state.supply
+        self.put(out, self.numbers, numbers)
+        self.put(out, self.desk_tokens, state.desk_tok)
+        self.put(out, self.desk_corruption, state.desk_cor)
+        self.put(out, self.supply, state.supply)
         tracks = [0.0] * (COLOURS * TRACK_SPACES)
         for t, track in enumerate(state.tracks):
             tracks[t * TRACK_SPACES : t * TRACK_SPACES + len(track)] = track
-        out[self.tracks : self.tracks + len(tracks)] = tracks
-        out[self.track_length : self.track_length + COLOURS] = [len(track) for track in state.tracks]
-        out[self.slots : self.slots + INSTITUTIONS * n] = 0.0
-        held = [self.slots + k * n + (s - seat) % n for k, s in enumerate(state.slots) if s >= 0]
-        if held:
-            out[held] = 1.0
-        out[self.nostar : self.nostar + INSTITUTIONS] = state.nostar
-        out[self.maj_mod : self.maj_mod + len(state.maj_mod)] = state.maj_mod
+        self.put(out, self.tracks, tracks)
+        self.put(out, self.track_length, [len(track) for track in state.tracks])
+        self.clear(out, self.slots, self.slots + INSTITUTIONS * n)
+        self.ones(out, [self.slots + k * n + (s - seat) % n for k, s in enumerate(state.slots) if s >= 0])
+        self.put(out, self.nostar, state.nostar)
+        self.put(out, self.maj_mod, state.maj_mod)
 
-    def _scholar(self, state: VerseState, s: int, r: int, kept: list, out: np.ndarray) -> None:
+    def _scholar(self, state: VerseState, s: int, r: int, kept: list, out: Any) -> None:
         """Scholar ``s`` (``r`` places after the viewer), rewritten when what it shows changed:
         a decision changes one scholar or two, not all."""
         row = (len(state.hands[s]), state.grants[s], state.spent[s], state.lockdown[s], state.cubes[s],
@@ -149,9 +144,9 @@ class VerseFeatures(SeatFeatures[VerseState]):
         if last is not None and last[0] == row and last[1] == tableau and last[2] == primary:
             return
         width = len(ROWS)
-        out[self.rows + r * width : self.rows + (r + 1) * width] = row[:width]
-        out[self.ledger + r * 6 : self.ledger + r * 6 + 6] = row[width : width + 6]
-        out[self.vault + r * 6 : self.vault + r * 6 + 6] = row[width + 6 :]
+        self.put(out, self.rows + r * width, row[:width])
+        self.put(out, self.ledger + r * 6, row[width : width + 6])
+        self.put(out, self.vault + r * 6, row[width + 6 :])
         if last is None or last[1] != tableau or last[2] != primary:
             self.mark(out, self.tableau + r * self.cards, self.cards, tableau)
             self.mark(out, self.primary + r * self.cards, self.cards, (primary,) if primary >= 0 else ())
