@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Literal
 
 from pydantic import Field
@@ -15,7 +16,18 @@ from inkhorn.core.scene import Scene
 from inkhorn.core.state import GameState
 from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import load_content
-from inkhorn.games.novelist.rules import STEP_TYPES, Arrange, coin_weight, rounds_left
+from inkhorn.games.novelist.rules import (
+    STEP_TYPES,
+    Arrange,
+    Choose,
+    Glance,
+    Purchase,
+    SetAside,
+    Spell,
+    card_price,
+    coin_weight,
+    rounds_left,
+)
 from inkhorn.games.novelist.state import NovelistState, finder_for
 from inkhorn.games.novelist.view import holdings as view_holdings
 
@@ -186,6 +198,12 @@ class NovelistGame(Game):
             return [team_value(state)] * state.num_players
         return margins([own_value(state, s) for s in range(state.num_players)])
 
+    def playout(self, state: GameState, legal: list[str], rng: random.Random) -> str:
+        """An author's quick move: the finder's best word, the proposed layout, the best card
+        that raises the deck's worth, leftover coins into ink."""
+        assert isinstance(state, NovelistState)
+        return quick_move(state, legal, rng)
+
     def check_integrity(self, state: GameState) -> None:
         assert isinstance(state, NovelistState)
         state.check_integrity()
@@ -281,3 +299,39 @@ def own_value(state: NovelistState, seat: int) -> float:
 def team_value(state: NovelistState) -> float:
     weight = state.options.team_target / state.options.rival_target
     return sum(own_value(state, s) for s in range(state.num_players)) - weight * state.rival_score
+
+
+def quick_move(state: NovelistState, legal: list[str], rng: random.Random) -> str:
+    """``playout``'s move: what the heuristic would mostly pick, without trying each move."""
+    step = state.stack[-1]
+    seat = step.seat
+    if isinstance(step, Spell):
+        # the finder lists its words best first
+        return legal[0] if legal[0].startswith("spell:") else "pass"
+    if isinstance(step, Arrange):
+        return "accept"
+    in_deck = state.content.worths(coin_weight(state))[0]
+    if isinstance(step, Purchase):
+        mean = deck_worth(state, seat, coin_weight(state))
+        buys = [a for a in legal if a.startswith("buy:") and in_deck[int(a[4:])] > mean]
+        if buys:
+            return max(buys, key=lambda a: (in_deck[int(a[4:])] / card_price(state, seat, int(a[4:])), rng.random()))
+        return next((a for a in ("advert", "ink:buy") if a in legal), "end")
+    if isinstance(step, Choose):
+        effect = step.effect
+        if effect == "coin_or_prestige":
+            return "gain:prestige"
+        if effect == "ink_or_remover" or effect == "trash_self":
+            return next(a for a in ("take:ink", "take:remover", "trash:no", "take:none") if a in legal)
+        named = [a for a in legal if not a.endswith(":none")]
+        if not named:
+            return legal[0]
+        if effect == "jail":  # the best Offer card, kept for oneself to buy
+            return max(named, key=lambda a: in_deck[int(a[5:])])
+        return min(named, key=lambda a: in_deck[int(a[6:])])  # the poorest discard, trashed for a coin
+    if isinstance(step, Glance):
+        top = state.deck[seat][-1]
+        return "glance:keep" if in_deck[top] >= deck_worth(state, seat, coin_weight(state)) else "glance:discard"
+    if isinstance(step, SetAside):
+        return max(legal, key=lambda a: in_deck[int(a[6:])])
+    return legal[rng.randrange(len(legal))]  # an event kept or passed on
