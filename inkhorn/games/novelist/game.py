@@ -71,6 +71,12 @@ class NovelistGame(Game):
     Options = NovelistOptions
     State = NovelistState
     json_types = STEP_TYPES
+    # A leaf is valued after three quick moves (the rest of the turn: the layout accepted, the
+    # purchases made), not at once: the heuristic reads a turn half played poorly. On the
+    # ladder's 120 games at 300 iterations: beats greedy in 97.5%, against 80.8% when valued at
+    # once and 94.2% for the old search's greedy rollouts, at a third of their time
+    # (bench/results: novelist-300-playout, novelist-300, novelist-old-search).
+    search_settings = {"rollout": "playout", "depth": 3}
     all_may_lose = True  # co-op Penny Dreadful: the rival can beat the whole team
 
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
