@@ -27,11 +27,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Iterable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 from inkhorn.core.state import GameState
 
 S = TypeVar("S", bound=GameState)
+Numbers: TypeAlias = "memoryview[float]"  # a seat's numbers: float32s (format 'f')
 
 
 class Layout:
@@ -60,14 +61,14 @@ class SeatFeatures(ABC, Generic[S]):
         self._zeros = memoryview(array("f", bytes(4 * self.size)))  # what clear copies from
 
     @abstractmethod
-    def write(self, state: S, seat: int, out: Any) -> None:
+    def write(self, state: S, seat: int, out: Numbers) -> None:
         """Bring ``out`` (this seat's numbers as last written, or all zero) up to date."""
 
     def forget(self) -> None:
         """Forget what was written for every seat: the next ``write`` writes everything."""
         self._seen.clear()
 
-    def memory(self, seat: int, out: Any) -> dict[str, Any]:
+    def memory(self, seat: int, out: Numbers) -> dict[str, Any]:
         """What ``write`` keeps of the parts it last wrote for ``seat``, to compare with the
         state now; empty the first time, when ``out`` is set to zero."""
         seen = self._seen.get(seat)
@@ -76,23 +77,23 @@ class SeatFeatures(ABC, Generic[S]):
             self.clear(out, 0, self.size)
         return seen
 
-    def clear(self, out: Any, start: int, end: int) -> None:
+    def clear(self, out: Numbers, start: int, end: int) -> None:
         """Numbers ``start`` to ``end`` (excluded) set to zero."""
         out[start:end] = self._zeros[: end - start]
 
     @staticmethod
-    def ones(out: Any, where: Iterable[int]) -> None:
+    def ones(out: Numbers, where: Iterable[int]) -> None:
         """The numbers at ``where`` set to one."""
         for i in where:
             out[i] = 1.0
 
     @staticmethod
-    def put(out: Any, start: int, values: Iterable[float]) -> None:
+    def put(out: Numbers, start: int, values: Iterable[float]) -> None:
         """``values`` written one after another from ``start``."""
         for i, value in enumerate(values, start):
             out[i] = value
 
-    def mark_changed(self, seen: dict[Any, Any], key: Any, out: Any, start: int, width: int,
+    def mark_changed(self, seen: dict[Any, Any], key: Any, out: Numbers, start: int, width: int,
                      ones: Sequence[int]) -> None:
         """:meth:`mark` a block of flags, only when ``ones`` differs from what was marked
         under ``key`` of the seat's ``memory`` last time (a copy is kept: the state may
@@ -101,7 +102,7 @@ class SeatFeatures(ABC, Generic[S]):
             self.mark(out, start, width, ones)
             seen[key] = ones[:]
 
-    def mark(self, out: Any, start: int, width: int, ones: Iterable[int]) -> None:
+    def mark(self, out: Numbers, start: int, width: int, ones: Iterable[int]) -> None:
         """A block of ``width`` flags from ``start``: those at ``start + i`` for each ``i`` in
         ``ones`` set, the others clear."""
         out[start : start + width] = self._zeros[:width]

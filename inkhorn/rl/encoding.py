@@ -34,11 +34,11 @@ from __future__ import annotations
 import re
 import zlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from inkhorn.core.features import SeatFeatures
+from inkhorn.core.features import Numbers, SeatFeatures
 from inkhorn.core.state import GameState
 
 OBS_BUCKETS = 1024
@@ -104,7 +104,7 @@ class Encoder:
         """Bring ``seat``'s vector ``out`` up to date (a game with features): ``out`` is all
         zero or as this encoder last left it for that seat."""
         assert self.features is not None
-        self.features.write(state, seat, out.data[: self.head])
+        self.features.write(state, seat, cast("Numbers", out.data)[: self.head])
         self.write_tail(history, legal, out, seat)
 
     def encode(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from inkhorn.core.features import Layout, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures
 from inkhorn.games.ancients.content import Content
 from inkhorn.games.ancients.effects import EFFECT_STEPS
 from inkhorn.games.ancients.rules import RULE_STEPS, ChooseLevel, PayCards
@@ -69,7 +69,7 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         self.techs = block("techs", [f"{r}.{card}" for r in rel for card in ids])
         super().__init__(lay)
 
-    def write(self, state: AncientsState, seat: int, out: Any) -> None:
+    def write(self, state: AncientsState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
         n = self.players
         self._header(state, seat, out)
@@ -126,7 +126,7 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         seen["past"] = True
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: AncientsState, seat: int, out: Any) -> None:
+    def _header(self, state: AncientsState, seat: int, out: Numbers) -> None:
         start, end = self.header
         self.clear(out, start, end)
         n = self.players
@@ -142,10 +142,10 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
                 out[self.detail + 1] = top.n * COUNT_SCALE
         self.ones(out, ones)
 
-    def _cards(self, start: int, cards: Any, out: Any) -> None:
+    def _cards(self, start: int, cards: Any, out: Numbers) -> None:
         self.mark(out, start, self.cards, cards)
 
-    def _timelines(self, state: AncientsState, seat: int, out: Any) -> None:
+    def _timelines(self, state: AncientsState, seat: int, out: Numbers) -> None:
         n = self.players
         many = self.cards
         columns = len(COLUMNS)

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from inkhorn.core.features import Layout, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures
 from inkhorn.games.manuscript import rules
 from inkhorn.games.manuscript.content import Content
 from inkhorn.games.manuscript.state import DECO, OVER, PLAY, RETAIN, ManuscriptState
@@ -66,7 +66,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
                                                                 "voided")}
         super().__init__(lay)
 
-    def write(self, state: ManuscriptState, seat: int, out: Any) -> None:
+    def write(self, state: ManuscriptState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
@@ -95,7 +95,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
             self.put(out, self.scores, [scores[(seat + r) % n] for r in range(n)])
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: ManuscriptState, seat: int, out: Any) -> None:
+    def _header(self, state: ManuscriptState, seat: int, out: Numbers) -> None:
         start, end = self.header
         self.clear(out, start, end)
         n = self.players
@@ -115,15 +115,15 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
                     self.put(out, self.detail, (detail["page"], detail["width"], float(detail["double"])))
         self.ones(out, ones)
 
-    def _texts(self, start: int, texts: Any, out: Any) -> None:
+    def _texts(self, start: int, texts: Any, out: Numbers) -> None:
         self.mark(out, start, self.texts, texts)
 
-    def _shop(self, state: ManuscriptState, out: Any) -> None:
+    def _shop(self, state: ManuscriptState, out: Numbers) -> None:
         many = self.texts
         self.clear(out, self.shop, self.shop + self.shop_slots * many)
         self.ones(out, [self.shop + k * many + t for k, t in enumerate(state.shop) if t >= 0])
 
-    def _exemplars(self, state: ManuscriptState, seat: int, out: Any) -> None:
+    def _exemplars(self, state: ManuscriptState, seat: int, out: Numbers) -> None:
         n = self.players
         count = self.exemplar_count
         self.clear(out, self.exemplars, self.exemplars + count)
@@ -141,7 +141,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
                 ones.append(self.decorated + e * (n + 1) + 1 + (holder - seat) % n)
         self.ones(out, ones)
 
-    def _scribe(self, state: ManuscriptState, s: int, r: int, mine: list[Any], out: Any) -> bool:
+    def _scribe(self, state: ManuscriptState, s: int, r: int, mine: list[Any], out: Numbers) -> bool:
         """Rewrite what changed of scribe ``s`` (``r`` places after the viewer); ``mine``
         holds its parts as last written (tuples by identity: a new one is a change). True
         when a part the scores count changed (the pages, the finished texts)."""
@@ -150,9 +150,10 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         grid = state.grid[s]
         if mine[0] is not grid:
             cells = np.frombuffer(bytes(grid), dtype=np.uint8)  # one byte a square (state.py)
-            block = np.frombuffer(out, dtype=np.float32)  # the page planes as arrays: whole pages at once
-            block[self.shaded + r * squares : self.shaded + (r + 1) * squares] = (cells > 0) & (cells < DECO)
-            block[self.decorated_square + r * squares : self.decorated_square + (r + 1) * squares] = cells >= DECO
+            shaded = ((cells > 0) & (cells < DECO)).astype(np.float32)  # whole pages at once
+            out[self.shaded + r * squares : self.shaded + (r + 1) * squares] = shaded.data
+            decorated = (cells >= DECO).astype(np.float32)
+            out[self.decorated_square + r * squares : self.decorated_square + (r + 1) * squares] = decorated.data
             mine[0] = grid
             scored = True
         counts = (state.hand[s], state.own[s], state.own_spent[s], state.locked[s], state.reserved[s],

@@ -18,7 +18,7 @@ from __future__ import annotations
 from string import ascii_lowercase
 from typing import Any
 
-from inkhorn.core.features import Layout, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures
 from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import Content
 from inkhorn.games.novelist.state import NovelistState
@@ -65,7 +65,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         self.layout_word = block("me.layout_word", ["length", *ascii_lowercase])
         super().__init__(lay)
 
-    def write(self, state: NovelistState, seat: int, out: Any) -> None:
+    def write(self, state: NovelistState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
@@ -112,7 +112,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             seen["layout"] = layout
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: NovelistState, seat: int, out: Any) -> None:
+    def _header(self, state: NovelistState, seat: int, out: Numbers) -> None:
         start, end = self.header
         self.clear(out, start, end)
         n = self.players
@@ -123,10 +123,10 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             ones.append(self.to_act + (top.seat - seat) % n)
         self.ones(out, ones)
 
-    def _cards(self, start: int, cards: Any, out: Any) -> None:
+    def _cards(self, start: int, cards: Any, out: Numbers) -> None:
         self.mark(out, start, self.cards, cards)
 
-    def _table(self, state: NovelistState, seat: int, out: Any) -> None:
+    def _table(self, state: NovelistState, seat: int, out: Numbers) -> None:
         c = self.content
         start = self.awards
         self.clear(out, start, self.last_word + self.players + 3 + 26)
@@ -143,7 +143,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
                 out[base + 3 + ascii_lowercase.index(ch)] += 1.0
         self.ones(out, ones)
 
-    def _seats(self, state: NovelistState, seat: int, out: Any) -> None:
+    def _seats(self, state: NovelistState, seat: int, out: Numbers) -> None:
         n = self.players
         row = []
         ones = []
@@ -176,7 +176,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             return ()
         return (top.word, top.cards, top.wild)
 
-    def _write_layout(self, layout: tuple, out: Any) -> None:
+    def _write_layout(self, layout: tuple, out: Numbers) -> None:
         for part in ("layout", "layout_wild"):
             self._cards(self.mine[part], (), out)
         base = self.layout_word

@@ -13,9 +13,7 @@ Hour touches the Cup and one row of inks, not the 2,000 numbers of where the ske
 
 from __future__ import annotations
 
-from typing import Any
-
-from inkhorn.core.features import Layout, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures
 from inkhorn.games.scriptoria import rules
 from inkhorn.games.scriptoria.content import COLOURS, KINDS, Content
 from inkhorn.games.scriptoria.scoring import HELL_DOOR, score
@@ -73,7 +71,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         self.detailed = frozenset(DETAILED)
         super().__init__(lay)
 
-    def write(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+    def write(self, state: ScriptoriaState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
@@ -131,7 +129,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
     def _rel(self, seat: int, who: int) -> int:
         return (who - seat) % self.players
 
-    def _header(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+    def _header(self, state: ScriptoriaState, seat: int, out: Numbers) -> None:
         start, end = self.header
         self.clear(out, start, end)
         out[self.day] = state.day
@@ -165,14 +163,14 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
             elif key == "source":
                 ones.append(self.detail_source + (0 if value == "scriptorium" else 1 + self._rel(seat, value)))
 
-    def _sketch_bag(self, bag: list[int], out: Any) -> None:
+    def _sketch_bag(self, bag: list[int], out: Numbers) -> None:
         kinds = [0] * len(KINDS)
         kind_of = self.kind_of
         for i in bag:
             kinds[kind_of[i]] += 1
         self.put(out, self.bags + 1, [len(bag), *kinds])
 
-    def _lecterns(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+    def _lecterns(self, state: ScriptoriaState, seat: int, out: Numbers) -> None:
         start, end = self.lectern_part
         self.clear(out, start, end)
         n = self.players
@@ -184,7 +182,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
                 ones.append(self.owner + lec * n + (owner - seat) % n)
         self.ones(out, ones)
 
-    def _lectern_sketches(self, state: ScriptoriaState, out: Any) -> None:
+    def _lectern_sketches(self, state: ScriptoriaState, out: Numbers) -> None:
         many = len(self.content.sketches)
         self.clear(out, self.on_lectern, self.on_lectern + len(self.content.lectern_ids) * many)
         ones = []
@@ -193,18 +191,18 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
             ones += [base + i for i in state.lectern_sketches[k]]
         self.ones(out, ones)
 
-    def _stock(self, r: int, stock: tuple[int, ...], out: Any) -> None:
+    def _stock(self, r: int, stock: tuple[int, ...], out: Numbers) -> None:
         many = len(self.content.sketches)
         self.mark(out, self.stock + r * many, many, stock)
 
-    def _scroll(self, r: int, scroll: tuple[int, ...], out: Any) -> None:
+    def _scroll(self, r: int, scroll: tuple[int, ...], out: Numbers) -> None:
         many = len(self.content.sketches)
         self.mark(out, self.scroll + r * many, many, [i for i in scroll if i >= 0])
         slots = len(scroll)
         filled = self.filled + r * slots
         self.put(out, filled, [float(i >= 0) for i in scroll])
 
-    def _copyists(self, state: ScriptoriaState, seat: int, out: Any) -> None:
+    def _copyists(self, state: ScriptoriaState, seat: int, out: Numbers) -> None:
         n = self.players
         width = self.copyist_width
         row = [0.0] * (n * width)

@@ -16,9 +16,7 @@ Between two calls for a seat only the parts that changed are rewritten.
 
 from __future__ import annotations
 
-from typing import Any
-
-from inkhorn.core.features import Layout, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures
 from inkhorn.games.verse_variant.content import CARD_NAMES
 from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
 
@@ -70,7 +68,7 @@ class VerseFeatures(SeatFeatures[VerseState]):
         self.piles = {part: block(part, cards) for part in ("hand", "my_echo", "desk", "discard", "haul", "set_aside")}
         super().__init__(lay)
 
-    def write(self, state: VerseState, seat: int, out: Any) -> None:
+    def write(self, state: VerseState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
@@ -95,7 +93,7 @@ class VerseFeatures(SeatFeatures[VerseState]):
             self.mark_changed(seen, ("pile", part), out, self.piles[part], self.cards, cards)
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: VerseState, seat: int, out: Any) -> None:
+    def _header(self, state: VerseState, seat: int, out: Numbers) -> None:
         start, end = self.header
         self.clear(out, start, end)
         n = self.players
@@ -114,7 +112,7 @@ class VerseFeatures(SeatFeatures[VerseState]):
                 ones.append(block + ((s - seat) % n) * n + k)
         self.ones(out, ones)
 
-    def _table(self, state: VerseState, seat: int, out: Any) -> None:
+    def _table(self, state: VerseState, seat: int, out: Numbers) -> None:
         n = self.players
         numbers = [state.session, float(bool(state.final)), state.final[0] if state.final else -1,
                    state.picks[seat], *(getattr(state, e) for e in EFFECTS)]
@@ -132,7 +130,7 @@ class VerseFeatures(SeatFeatures[VerseState]):
         self.put(out, self.nostar, state.nostar)
         self.put(out, self.maj_mod, state.maj_mod)
 
-    def _scholar(self, state: VerseState, s: int, r: int, kept: list, out: Any) -> None:
+    def _scholar(self, state: VerseState, s: int, r: int, kept: list, out: Numbers) -> None:
         """Scholar ``s`` (``r`` places after the viewer), rewritten when what it shows changed:
         a decision changes one scholar or two, not all."""
         row = (len(state.hands[s]), state.grants[s], state.spent[s], state.lockdown[s], state.cubes[s],
