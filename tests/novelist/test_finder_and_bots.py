@@ -239,3 +239,24 @@ def test_the_quick_playout_move_is_legal_sensible_and_blind_to_hidden_cards(opti
         scores = state.scores()
         wins += scores[quick_seat] > max(s for i, s in enumerate(scores) if i != quick_seat)
     assert wins >= 5
+
+
+def test_the_searching_bot_lays_out_its_words_without_fiddling():
+    """The search judges a word by its best layout (``Arrange`` is a detail step) and keeps
+    the proposed layout unless a change is clearly better (``confidence``): a card turned
+    face down can be turned up again, so a change looks as good as accepting, and without
+    both the bot turned cards a dozen times a word."""
+    from inkhorn.agents import make_agent
+
+    changes = accepted = 0
+    for seed in range(2):
+        state = new(3, seed)
+        bots = [make_agent("mcts:iters=60", seed), make_agent("greedy", 4), make_agent("greedy", 5)]
+        while not state.is_terminal():
+            seat = state.current_seat()
+            action = bots[seat].choose(state, seat)
+            if seat == 0:
+                changes += action.startswith(("wild:", "up:", "back"))
+                accepted += action == "accept"
+            state.apply(action)
+    assert changes <= 3 * accepted, (changes, accepted)

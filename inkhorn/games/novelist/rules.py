@@ -10,7 +10,7 @@ down or up, then accepts), one :class:`Choose` step per benefit that needs a cho
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from inkhorn.core.errors import IllegalAction, clip
 from inkhorn.core.step import Step
@@ -535,6 +535,8 @@ MAX_BACKS = 3  # words abandoned for another in one turn: bounded so a turn alwa
 class Arrange(Step):
     """The proposed layout of a typed word: accept it, or turn cards face down or up."""
 
+    # how the word just spelled is laid out: a search judges the word by its best layout
+    detail: ClassVar[bool] = True
     word: str
     cards: tuple[int, ...]
     wild: tuple[bool, ...]
