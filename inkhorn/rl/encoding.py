@@ -80,7 +80,7 @@ class Encoder:
         self._parts: dict[object, dict[str, tuple[Any, np.ndarray, np.ndarray]]] = {}
         self._words: dict[str, tuple[int, ...]] = {}  # a history entry: its words' buckets
         # an action id: its words' buckets as the bits of one byte (SLOT_BUCKETS is 8), so a
-        # legal list's slot blocks are one bytes object unpacked in one call
+        # legal list's slot blocks are one bytes object, compared with the last in one call
         self._action_bits: dict[str, int] = {}
         self._codes: dict[object, bytes] = {}  # per seat: the slot bytes written last
 
