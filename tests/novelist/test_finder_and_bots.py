@@ -211,36 +211,6 @@ def test_lone_layouts_match_the_full_layout_search(monkeypatch):
     assert shortcut == searched
 
 
-@pytest.mark.parametrize("options", [{}, {"events": True, "powers": "aggressive", "adverts": True, "awards": True}])
-def test_the_quick_playout_move_is_legal_sensible_and_blind_to_hidden_cards(options):
-    """The search's rollouts may play Novelist's quick move (``mcts:rollout=playout``):
-    always legal, better than random play, and the same in every world the seat cannot tell
-    apart (other hands and deck orders unread)."""
-    import random
-
-    from inkhorn.games import get_game
-
-    game = get_game("novelist")
-    wins = 0
-    for seed in range(6):
-        state = new(3, seed, **options)
-        quick_seat = seed % 3
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            if state.current_seat() == quick_seat and len(legal) > 1:
-                action = game.playout(state, legal, random.Random(len(state.history)))
-                world = state.determinize(quick_seat, seed + len(state.history))
-                assert game.playout(world, world.legal_actions(), random.Random(len(state.history))) == action
-            else:
-                action = legal[rng.randrange(len(legal))]
-            assert action in legal
-            state.apply(action)
-        scores = state.scores()
-        wins += scores[quick_seat] > max(s for i, s in enumerate(scores) if i != quick_seat)
-    assert wins >= 5
-
-
 def test_the_searching_bot_lays_out_its_words_without_fiddling():
     """The search judges a word by its best layout (``Arrange`` is a detail step) and keeps
     the proposed layout unless a change is clearly better (``confidence``): a card turned
