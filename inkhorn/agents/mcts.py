@@ -45,7 +45,10 @@ a game like Novelist more than the rest of an iteration:
 * **Replies** (``replies`` = k). At a node where another seat moves, the tree grows only
   that seat's k best moves by its own heuristic (ranked once per node), so the search
   plans against the answers a sensible player gives rather than the average of every
-  answer it happens to try; the seat's own nodes are searched as before.
+  answer it happens to try; the seat's own nodes are searched as before. With
+  ``replies_by=playout`` the one answer first grown is the seat's quick move
+  (``Game.playout``) instead: a heuristic call per legal move at every such node is what
+  makes ranked replies cost about twice an iteration.
 * **Confidence** (``confidence`` = d). At the end, the move the mover's heuristic ranks best
   is kept unless the search's choice beats its mean return by at least d. Between moves
   whose means differ by less than the noise of the leaves, the search's pick is a coin
@@ -136,6 +139,11 @@ class MCTSParams(AgentParams):
     replies: int | None = Field(
         None, ge=1, description="below the root, another seat's node grows only its this many best moves by "
         "its own heuristic (default: every move, as for the searching seat)",
+    )
+    replies_by: Literal["heuristic", "playout"] = Field(
+        "heuristic",
+        description="how another seat's few answers are chosen (replies): ranked by its heuristic, or its "
+        "quick move (Game.playout) first, far cheaper",
     )
     confidence: float = Field(
         0.0, ge=0, description="keep the move the mover's heuristic ranks best unless the search's choice beats "
@@ -328,13 +336,18 @@ class MCTSAgent(Agent):
                 node.prior = self._bias_of(world, legal, mover) if len(legal) > 1 else {}
             untried = None
             limit = None
+            answer = False
             if settle and node is not root and world.stack[-1].detail and len(legal) > 1:
                 limit = 1  # a detail: the mover's best way of carrying out its choice
             elif replies is not None and mover != me and len(legal) > replies:
                 limit = replies  # another seat's answer: its best few
+                answer = True
             if limit is not None:
                 if node.order is None:
-                    node.order = self._rank(world, legal, mover, rng)
+                    if answer and p.replies_by == "playout":
+                        node.order = {world.game.playout(world, legal, rng): 0}
+                    else:
+                        node.order = self._rank(world, legal, mover, rng)
             elif world.stack[-1].open or len(legal) > p.widen_above:
                 limit = math.ceil(p.widen * (node.visits + 1) ** p.widen_alpha)
                 if node.order is None and ordered and len(legal) > p.widen_above:

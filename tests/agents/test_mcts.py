@@ -239,6 +239,22 @@ def test_replies_grow_only_the_other_seats_best_moves_by_its_heuristic(monkeypat
     assert max(len(n.children) for n in nodes if n.children and next(iter(n.children.values())).mover == 1) == 3
 
 
+def test_replies_by_playout_grow_the_other_seats_quick_move_without_ranking(monkeypatch):
+    """With ``replies_by=playout``, the opponent's one answer is its quick move
+    (``Game.playout``; here: always the fewest stones), and no opponent node is ranked by the
+    heuristic: the answer costs one quick move instead of a heuristic call per move."""
+    monkeypatch.setattr(type(NIM), "playout", lambda self, state, legal, rng: legal[0])
+    ranked = _record_calls(monkeypatch, "_rank", lambda world, legal, seat, rng: seat)
+    nodes = _record_calls(monkeypatch, "_pick_untried", lambda node, untried, rng: node)
+    state = NIM.new_game(2, 0, {"stones": 21})
+    make_agent("mcts:iters=300,replies=1,replies_by=playout", seed=2).choose(state, 0)
+    theirs = [n for n in nodes if n.children and next(iter(n.children.values())).mover == 1]
+    assert theirs and all(list(n.children) == ["take:1"] for n in theirs)
+    assert 1 not in ranked
+    ours = [n for n in nodes if n.children and next(iter(n.children.values())).mover == 0]
+    assert max(len(n.children) for n in ours) == 3
+
+
 def test_confidence_keeps_the_heuristics_move_where_the_search_cannot_tell(monkeypatch):
     """Where every leaf is valued alike, ``confidence`` plays the heuristic's best move (22
     stones: take two, leaving a multiple of four) instead of the first of equally visited moves."""
