@@ -16,6 +16,7 @@ from inkhorn.games import get_game
         ("scriptoria", {}),
         ("novelist", {}),
         ("novelist", {"events": True, "powers": "aggressive", "adverts": True, "awards": True}),
+        ("verse_variant", {}),
     ],
 )
 def test_the_quick_move_is_legal_sensible_and_blind_to_hidden_things(game_id, options):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Literal
 
 from pydantic import Field
@@ -13,7 +14,7 @@ from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
 from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
-from inkhorn.games.verse_variant.content import NUM_WITNESSES, load_content
+from inkhorn.games.verse_variant.content import CARD_BY_NAME, NUM_WITNESSES, load_content
 from inkhorn.games.verse_variant.scoring import final_breakdown, majority_table
 from inkhorn.games.verse_variant.state import FEATURE_TOKENS, LACUNA_TOKENS, TRACK_SPACES, VerseState
 from inkhorn.games.verse_variant.steps import Ask, SealedAsk
@@ -73,16 +74,74 @@ def _bout_leader(state: VerseState) -> int:
 
 def _desk_value(state: VerseState) -> float:
     """Rough worth of the Desk being built: its Features and Lacuna, minus Corruption."""
-    y = state.content.yields
+    worth = _card_worth(state)
     v = 2.0 * sum(state.desk_tok[:5]) + sum(state.desk_tok[5:])
     for x in state.order:
         c = state.primary[x]
-        if 0 <= c < NUM_WITNESSES:
-            v += 2.0 * sum(y[c][:5]) + y[c][5] - (4 if y[c][6] >= 0 else 0)
+        if c >= 0:
+            v += worth(c)
     for c in state.desk:
-        if c < NUM_WITNESSES:
-            v += 2.0 * sum(y[c][:5]) + y[c][5] - (4 if y[c][6] >= 0 else 0)
+        v += worth(c)
     return v + 3.0 * len(state.order)
+
+
+def _card_worth(state: VerseState) -> Any:
+    """A card's rough worth on the Desk (a Witness's Features and Lacuna, minus Corruption;
+    a Tool nothing), as the heuristic counts it."""
+    y = state.content.yields
+
+    def worth(c: int) -> float:
+        if c >= NUM_WITNESSES:
+            return 0.0
+        f = y[c]
+        return 2.0 * (f[0] + f[1] + f[2] + f[3] + f[4]) + f[5] - (4 if f[6] >= 0 else 0)
+
+    return worth
+
+
+def _quick_move(state: VerseState, legal: list[str], rng: random.Random) -> str:
+    """A scholar's quick move: the Primary that wins the bout with the richest Desk (or, when
+    none can win, the poorest card, not to feed the winner); the echo the richest card when
+    leading, the poorest otherwise; the Desk taken when it is worth the Grant; no Lacuna
+    Exchange; any other decision as greedy play makes it."""
+    step = state.stack[-1]
+    seat = step.seat
+    kind = step.kind if isinstance(step, Ask) else ""
+    worth = _card_worth(state)
+    if kind == "turn":
+        plays = [a for a in legal if a.startswith("play:")]
+        if plays:
+            spot = state.spotlight()
+            keys = [rules.rank_key(state, x, spot, i) for i, x in enumerate(state.order) if state.primary[x] >= 0]
+            top = max(keys) if keys else None
+            idx = state.turn
+            winning: list[tuple[float, float, str]] = []
+            losing: list[tuple[float, float, str]] = []
+            for a in plays:
+                c = CARD_BY_NAME[a[5:]]
+                lead = state.lead if state.lead != -1 or c >= NUM_WITNESSES else c // 9
+                key = rules.card_key(state, seat, c, lead, spot, idx)
+                (winning if top is None or key > top else losing).append((worth(c), rng.random(), a))
+            return max(winning)[2] if winning else min(losing)[2]
+    elif kind == "echo":
+        leading = _bout_leader(state) == seat
+        cards = [((worth(CARD_BY_NAME[a[5:]]), rng.random()), a) for a in legal]
+        return (max(cards) if leading else min(cards))[1]
+    elif kind == "window" and "pass" in legal:
+        # a Grant is worth 10 while Sessions remain (the heuristic's count): take a richer Desk
+        left = max(0.0, 1.0 - state.sessions_done / state.num_players)
+        return "take" if "take" in legal and _desk_value(state) >= 10 * left else "pass"
+    elif kind == "exchange" and "done" in legal:
+        return "done"
+    heuristic = state.game.heuristic
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        after = state.clone()
+        after.apply_trusted(action)
+        value = heuristic(after, seat)
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 class VerseGame(Game):
@@ -142,6 +201,9 @@ class VerseGame(Game):
 
     def heuristic(self, state: VerseState, seat: int) -> float:
         return self.heuristics(state)[seat]
+
+    def playout(self, state: VerseState, legal: list[str], rng: random.Random) -> str:
+        return _quick_move(state, legal, rng)
 
     def heuristics(self, state: VerseState) -> list[float]:
         """Prestige so far, what Final Scoring and this Session's Majority Scoring would give

@@ -234,18 +234,23 @@ def ph_play(s) -> None:
 
 
 def rank_key(s, seat: int, spot: int, idx: int) -> tuple:
-    c = s.primary[seat]
+    return card_key(s, seat, s.primary[seat], s.lead, spot, idx)
+
+
+def card_key(s, seat: int, c: int, lead: int, spot: int, idx: int) -> tuple:
+    """How Primary card ``c`` of ``seat``, played ``idx``-th with ``lead`` the Lead colour,
+    ranks in the bout (4.3): the larger key wins."""
     b = s.boost[seat]
     if c >= W:
         return (2, (c - W) // 5 + 1 + b, 0, -idx)
     col = c // 9
     el = s.elevated[seat]
     r = (10 if el & 1 else c % 9 + 1) + b
-    if col == s.lead or col == spot or el & 2:
+    if col in (lead, spot) or el & 2:
         # a Spotlight card wins a tie, unless Spotlight is the Lead colour: then "no special
         # tie rule applies" (§4.3) and the card played earlier wins (R22), even after Scribe's
         # Momentum made a card of another colour count as the Lead (T-8e)
-        return (1, r, 1 if col == spot and spot != s.lead else 0, -idx)
+        return (1, r, 1 if col == spot and spot != lead else 0, -idx)
     return (0, r, 0, -idx)
 
 
