@@ -15,7 +15,7 @@ from inkhorn.core.scene import Scene
 from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
 from inkhorn.games.verse_variant.content import CARD_BY_NAME, NUM_WITNESSES, load_content
-from inkhorn.games.verse_variant.scoring import final_breakdown, majority_table
+from inkhorn.games.verse_variant.scoring import final_breakdown, ladder, majority_table
 from inkhorn.games.verse_variant.state import FEATURE_TOKENS, LACUNA_TOKENS, TRACK_SPACES, VerseState
 from inkhorn.games.verse_variant.steps import Ask, SealedAsk
 from inkhorn.games.verse_variant.view import holdings as view_holdings
@@ -99,11 +99,36 @@ def _card_worth(state: VerseState) -> Any:
     return worth
 
 
+def _quick_grant(state: VerseState, step: Ask, legal: list[str]) -> str:
+    """The Institution whose slot gives most for the Features paid: its stars and perk (a
+    Grant back worth 10 while Sessions remain, as the heuristic counts it; a Lacuna 1), the
+    2 an unused cube would cost, less the Feature ladder lost; none when nothing gains."""
+    c = state.content
+    seat = step.seat
+    held = state.holdings(seat)
+    left = max(0.0, 1.0 - state.sessions_done / state.num_players)
+    perks = {"grant": 10 * left, "lacuna": 1.0}
+    best, best_gain = ("skip", 0.0) if "skip" in legal else (legal[0], float("-inf"))
+    for action in legal:
+        if action == "skip":
+            continue
+        inst = rules.colour_of(action)
+        feature = c.inst_feature[inst]
+        cost = 1 if step.data[0] == "gloss" else c.inst_cost[inst]
+        slot = rules.slot_of(state, inst)
+        count = held[feature]
+        gain = c.slot_stars[slot] + perks.get(c.slot_perk[slot], 0.0) + 2 - (ladder(count) - ladder(count - cost))
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
 def _quick_move(state: VerseState, legal: list[str], rng: random.Random) -> str:
     """A scholar's quick move: the Primary that wins the bout with the richest Desk (or, when
     none can win, the poorest card, not to feed the winner); the echo the richest card when
     leading, the poorest otherwise; the Desk taken when it is worth the Grant; no Lacuna
-    Exchange; any other decision as greedy play makes it."""
+    Exchange; the Institution that gains most; any other decision (a Tool's) the best of three
+    by the heuristic, as a greedy rollout makes it."""
     step = state.stack[-1]
     seat = step.seat
     kind = step.kind if isinstance(step, Ask) else ""
@@ -133,9 +158,12 @@ def _quick_move(state: VerseState, legal: list[str], rng: random.Random) -> str:
         return "take" if "take" in legal and _desk_value(state) >= 10 * left else "pass"
     elif kind == "exchange" and "done" in legal:
         return "done"
+    elif kind == "grant":
+        return _quick_grant(state, step, legal)
     heuristic = state.game.heuristic
-    best, best_value = legal[0], float("-inf")
-    for action in legal:
+    pool = legal if len(legal) <= 3 else rng.sample(legal, 3)
+    best, best_value = pool[0], float("-inf")
+    for action in pool:
         after = state.clone()
         after.apply_trusted(action)
         value = heuristic(after, seat)
