@@ -158,7 +158,7 @@ def _quick_move(state: VerseState, legal: list[str], rng: random.Random) -> str:
         return "take" if "take" in legal and _desk_value(state) >= 10 * left else "pass"
     elif kind == "exchange" and "done" in legal:
         return "done"
-    elif kind == "grant":
+    elif kind == "grant" and isinstance(step, Ask):
         return _quick_grant(state, step, legal)
     heuristic = state.game.heuristic
     pool = legal if len(legal) <= 3 else rng.sample(legal, 3)
