@@ -109,6 +109,12 @@ class Content:
                     counts[FEATURES.index(icon)] += 1
             ylds.append((*counts, corrupt))
         self.yields: tuple[tuple[int, ...], ...] = tuple(ylds)
+        # a card's rough worth on the Desk, as the heuristic counts it: a Witness's Features
+        # (2 each) and Lacuna, minus 4 for Corruption; a Tool nothing
+        self.desk_worth: tuple[float, ...] = tuple(
+            [2.0 * (y[0] + y[1] + y[2] + y[3] + y[4]) + y[5] - (4 if y[6] >= 0 else 0) for y in ylds]
+            + [0.0] * (len(CARD_NAMES) - len(ylds))
+        )
         self.tools = {t.id: t for t in tools}
         self.timing = {TOOL_BY_CODE[t.id]: t.timing for t in tools}
         self.institutions = tuple(institutions)

@@ -74,29 +74,15 @@ def _bout_leader(state: VerseState) -> int:
 
 def _desk_value(state: VerseState) -> float:
     """Rough worth of the Desk being built: its Features and Lacuna, minus Corruption."""
-    worth = _card_worth(state)
+    worth = state.content.desk_worth
     v = 2.0 * sum(state.desk_tok[:5]) + sum(state.desk_tok[5:])
     for x in state.order:
         c = state.primary[x]
         if c >= 0:
-            v += worth(c)
+            v += worth[c]
     for c in state.desk:
-        v += worth(c)
+        v += worth[c]
     return v + 3.0 * len(state.order)
-
-
-def _card_worth(state: VerseState) -> Any:
-    """A card's rough worth on the Desk (a Witness's Features and Lacuna, minus Corruption;
-    a Tool nothing), as the heuristic counts it."""
-    y = state.content.yields
-
-    def worth(c: int) -> float:
-        if c >= NUM_WITNESSES:
-            return 0.0
-        f = y[c]
-        return 2.0 * (f[0] + f[1] + f[2] + f[3] + f[4]) + f[5] - (4 if f[6] >= 0 else 0)
-
-    return worth
 
 
 def _quick_grant(state: VerseState, step: Ask, legal: list[str]) -> str:
@@ -132,7 +118,7 @@ def _quick_move(state: VerseState, legal: list[str], rng: random.Random) -> str:
     step = state.stack[-1]
     seat = step.seat
     kind = step.kind if isinstance(step, Ask) else ""
-    worth = _card_worth(state)
+    worth = state.content.desk_worth
     if kind == "turn":
         plays = [a for a in legal if a.startswith("play:")]
         if plays:
@@ -146,11 +132,11 @@ def _quick_move(state: VerseState, legal: list[str], rng: random.Random) -> str:
                 c = CARD_BY_NAME[a[5:]]
                 lead = state.lead if state.lead != -1 or c >= NUM_WITNESSES else c // 9
                 key = rules.card_key(state, seat, c, lead, spot, idx)
-                (winning if top is None or key > top else losing).append((worth(c), rng.random(), a))
+                (winning if top is None or key > top else losing).append((worth[c], rng.random(), a))
             return max(winning)[2] if winning else min(losing)[2]
     elif kind == "echo":
         leading = _bout_leader(state) == seat
-        cards = [((worth(CARD_BY_NAME[a[5:]]), rng.random()), a) for a in legal]
+        cards = [((worth[CARD_BY_NAME[a[5:]]], rng.random()), a) for a in legal]
         return (max(cards) if leading else min(cards))[1]
     elif kind == "window" and "pass" in legal:
         # a Grant is worth 10 while Sessions remain (the heuristic's count): take a richer Desk
