@@ -25,12 +25,15 @@ def per_game(out: str, first: str, second: str, by_seat: bool) -> dict[tuple[int
     con = connect(out)
     if not con.execute("SELECT view_name FROM duckdb_views() WHERE view_name = 'pairs'").fetchall():
         raise SystemExit(f"{out}: no game finished yet")
+    # without ``by_seat`` a game is one group: a game with two pairs of these agents (two
+    # seats of one agent, in a game of more seats than agents) is not split by seat order
+    lower = "first_seat < second_seat" if by_seat else "true"
     rows = con.execute(
-        "SELECT game_index, first_seat < second_seat, avg(beats) FROM pairs "
+        f"SELECT game_index, {lower}, avg(beats) FROM pairs "
         "WHERE starts_with(first, ?) AND starts_with(second, ?) GROUP BY ALL",
         [first, second],
     ).fetchall()
-    return {(int(game), bool(lower) if by_seat else True): float(share) for game, lower, share in rows}
+    return {(int(game), bool(low)): float(share) for game, low, share in rows}
 
 
 def main() -> None:
