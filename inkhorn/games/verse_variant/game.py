@@ -88,7 +88,8 @@ def _desk_value(state: VerseState) -> float:
 def _quick_grant(state: VerseState, step: Ask, legal: list[str]) -> str:
     """The Institution whose slot gives most for the Features paid: its stars and perk (a
     Grant back worth 10 while Sessions remain, as the heuristic counts it; a Lacuna 1), the
-    2 an unused cube would cost, less the Feature ladder lost; none when nothing gains."""
+    2 an unused cube would cost, less the Feature ladder lost; a skip, where one is allowed,
+    when nothing gains."""
     c = state.content
     seat = step.seat
     held = state.holdings(seat)
