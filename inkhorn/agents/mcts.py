@@ -436,7 +436,7 @@ class MCTSAgent(Agent):
                 world.apply_trusted(legal[0] if len(legal) == 1 else playout(world, legal, rng))
                 steps += 1
         else:
-            heuristic = world.game.heuristic
+            best_after = world.game.best_after
             k = p.candidates
             eps = p.epsilon
             while world.stack and steps != cap:
@@ -444,16 +444,8 @@ class MCTSAgent(Agent):
                 if len(legal) == 1 or rng.random() < eps:
                     world.apply_trusted(legal[rng.randrange(len(legal))])
                 else:
-                    mover = world.stack[-1].seat
                     pool = legal if len(legal) <= k else rng.sample(legal, k)
-                    best, best_value = pool[0], float("-inf")
-                    for action in pool:
-                        after = world.clone()
-                        after.apply_trusted(action)
-                        value = heuristic(after, mover)
-                        if value > best_value:
-                            best, best_value = action, value
-                    world.apply_trusted(best)
+                    world.apply_trusted(best_after(world, pool, world.stack[-1].seat))
                 steps += 1
         if world.stack:
             return self._cut_rewards(world)

@@ -108,6 +108,19 @@ class Game(ABC, Generic[S]):
         once (see ``margins``)."""
         return [self.heuristic(state, s) for s in range(state.num_players)]
 
+    def best_after(self, state: S, actions: list[str], seat: int) -> str:
+        """Of ``actions`` (legal in ``state``), the one after which ``seat``'s heuristic is
+        highest, the first of equals: a greedy step of a rollout or a quick move."""
+        heuristic = self.heuristic
+        best, best_value = actions[0], float("-inf")
+        for action in actions:
+            after = state.clone()
+            after.apply_trusted(action)
+            value = heuristic(after, seat)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
     def playout(self, state: S, legal: list[str], rng: random.Random) -> str:
         """A quick move of the seat to act, from ``legal``, for a search's rollouts
         (``mcts:rollout=playout``): at random unless the game knows a move about as cheap

@@ -147,16 +147,7 @@ def _quick_move(state: VerseState, legal: list[str], rng: random.Random) -> str:
         return "done"
     elif kind == "grant" and isinstance(step, Ask):
         return _quick_grant(state, step, legal)
-    heuristic = state.game.heuristic
-    pool = legal if len(legal) <= 3 else rng.sample(legal, 3)
-    best, best_value = pool[0], float("-inf")
-    for action in pool:
-        after = state.clone()
-        after.apply_trusted(action)
-        value = heuristic(after, seat)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+    return state.game.best_after(state, legal if len(legal) <= 3 else rng.sample(legal, 3), seat)
 
 
 class VerseGame(Game):
