@@ -85,6 +85,11 @@ def _desk_value(state: VerseState) -> float:
     return v + 3.0 * len(state.order)
 
 
+def _sessions_left(state: VerseState) -> float:
+    """The share of the game's Sessions still to come: a Grant is worth 10 times it."""
+    return max(0.0, 1.0 - state.sessions_done / state.num_players)
+
+
 def _quick_grant(state: VerseState, step: Ask, legal: list[str]) -> str:
     """The Institution whose slot gives most for the Features paid: its stars and perk (a
     Grant back worth 10 while Sessions remain, as the heuristic counts it; a Lacuna 1), the
@@ -93,8 +98,7 @@ def _quick_grant(state: VerseState, step: Ask, legal: list[str]) -> str:
     c = state.content
     seat = step.seat
     held = state.holdings(seat)
-    left = max(0.0, 1.0 - state.sessions_done / state.num_players)
-    perks = {"grant": 10 * left, "lacuna": 1.0}
+    perks = {"grant": 10 * _sessions_left(state), "lacuna": 1.0}
     best, best_gain = ("skip", 0.0) if "skip" in legal else (legal[0], float("-inf"))
     for action in legal:
         if action == "skip":
@@ -141,8 +145,7 @@ def _quick_move(state: VerseState, legal: list[str], rng: random.Random) -> str:
         return (max(cards) if leading else min(cards))[1]
     elif kind == "window" and "pass" in legal:
         # a Grant is worth 10 while Sessions remain (the heuristic's count): take a richer Desk
-        left = max(0.0, 1.0 - state.sessions_done / state.num_players)
-        return "take" if "take" in legal and _desk_value(state) >= 10 * left else "pass"
+        return "take" if "take" in legal and _desk_value(state) >= 10 * _sessions_left(state) else "pass"
     elif kind == "exchange" and "done" in legal:
         return "done"
     elif kind == "grant" and isinstance(step, Ask):
@@ -220,7 +223,7 @@ class VerseGame(Game):
         if state.phase == "over":
             vals = [float(p) for p in state.prestige]
         else:
-            left = max(0.0, 1.0 - state.sessions_done / n)
+            left = _sessions_left(state)
             majority = majority_table(state)
             lead = _bout_leader(state)
             desk = _desk_value(state)
