@@ -146,6 +146,28 @@ def test_t2d_gloss_collector_fills_a_slot_for_one_token():
     conservation(s)
 
 
+@pytest.mark.rule("T-2d")
+@pytest.mark.rule("T-7b")
+def test_t2d_is_offered_only_while_a_slot_can_still_be_paid():
+    """Both trigger after a claim; Reserve Shelf resolves first and may shelve the one token
+    Gloss Collector would pay, which then can only be kept (the game never waits on a
+    decision with no choice)."""
+    s = pos()
+    to_tableau(s, 0, "T-2d")
+    to_tableau(s, 0, "T-7b")
+    set_ledger(s, 0, [1, 0, 0, 0, 0, 0])
+    run_ask(s, rules.trigger(s, 0, "T-2d"))
+    s.stack.append(rules.trigger(s, 0, "T-7b"))
+    for action in ("use:T-7b", "tok:blue"):
+        step = s.stack.pop()
+        step.resolve(s, action)
+    assert pending(s) == ["keep"]
+    finish(s, "keep")
+    assert ledger(s, 0)[BLUE] == 0 and s.vault[BLUE] == 1
+    assert card("T-2d") in s.tableau[0] and s.slots[0] == -1
+    conservation(s)
+
+
 @pytest.mark.rule("T-2e")
 def test_t2e_major_reference_adds_a_token_at_majority():
     s = pos()

@@ -7,6 +7,9 @@ them) or moves on. The decisions themselves are :class:`Ask` handlers registered
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from inkhorn.games.verse_variant.content import (
     CARD_BY_NAME,
     CARD_NAMES,
@@ -171,6 +174,14 @@ def start_tool(s, seat: int, card: int) -> None:
 
 def trigger(s, seat: int, code: str, *data) -> Ask:
     return Ask(seat, "trig", 0, (code, *data))
+
+
+# Delayed Tools whose effect needs what another Tool of the same moment may take away first
+# (Reserve Shelf can shelve the one token Gloss Collector would pay): "use" is offered only
+# while it holds, when the Tool is offered and again when its turn on the stack comes.
+STILL_USABLE: dict[str, Callable[[Any, int], bool]] = {
+    "T-2d": lambda s, seat: bool(grant_choices(s, seat, 1)),
+}
 
 
 # ---- the phase machine ----------------------------------------------------------------------
@@ -390,7 +401,7 @@ def ph_claim(s) -> None:
         if s.cl_rapid and grant_choices(s, seat):
             s.push(Ask(seat, "grant", 0, ("normal",)))
     elif st == 7:
-        if has(s, seat, "T-2d") and grant_choices(s, seat, 1):
+        if has(s, seat, "T-2d") and STILL_USABLE["T-2d"](s, seat):
             s.push(trigger(s, seat, "T-2d"))
         if has(s, seat, "T-7b") and any(s.ledger[seat * 6 : seat * 6 + 6]):
             s.push(trigger(s, seat, "T-7b"))
@@ -748,7 +759,11 @@ class Trigger:
 
     @staticmethod
     def legal(s, st) -> list[str]:
-        return ["use:" + st.data[0], "keep"]
+        code = st.data[0]
+        usable = STILL_USABLE.get(code)
+        if usable is not None and not usable(s, st.seat):
+            return ["keep"]
+        return ["use:" + code, "keep"]
 
     @staticmethod
     def resolve(s, st, action: str) -> None:
