@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from inkhorn.lab.play import play_task, warm_up
-from inkhorn.lab.spec import LabError, Spec
+from inkhorn.lab.spec import BASELINE, LabError, Spec
 from inkhorn.lab.store import Results
 
 
@@ -79,6 +79,14 @@ def _sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, old)
 
 
+def _task_name(task: dict[str, Any]) -> str:
+    """A game of the experiment as a person replays it: its seed and who sat where."""
+    seats = ", ".join(task["agents"])
+    variant = f"variant {task['variant']}, " if task["variant"] != BASELINE else ""
+    return (f"game {task['index']} ({variant}{task['players']} players, seed {task['seed']}, "
+            f"seats: {seats})")
+
+
 def run_experiment(
     spec: Spec,
     out: str | Path,
@@ -115,9 +123,15 @@ def run_experiment(
         ahead = 4 * n_workers
         queue = iter(todo)
         futures = as_completed()
+        submitted: dict[str, dict[str, Any]] = {}
+
+        def submit(task: dict[str, Any]) -> None:
+            key = f"game-{task['variant']}-{task['players']}-{task['index']}"
+            submitted[key] = task
+            futures.add(client.submit(play_task, task, pure=False, key=key))
+
         for task in itertools.islice(queue, ahead):  # a few games per worker ahead, the rest as they finish
-            futures.add(client.submit(play_task, task, pure=False, key=f"game-{task['variant']}-"
-                                      f"{task['players']}-{task['index']}"))
+            submit(task)
         last_flush = time.perf_counter()
         if progress is not None:
             progress(0, len(todo))
@@ -125,8 +139,9 @@ def run_experiment(
             try:
                 result = future.result()
             except Exception as exc:  # a game that fails names its task; the others are kept
-                raise LabError(f"a game failed on a worker: {exc}") from None
+                raise LabError(f"{_task_name(submitted[future.key])} failed on a worker: {exc}") from None
             finally:
+                submitted.pop(future.key, None)
                 future.release()
             pending.append(result)
             played += 1
@@ -134,8 +149,7 @@ def run_experiment(
             watch_seconds += result["game"]["watch_seconds"]
             nxt = next(queue, None)
             if nxt is not None:
-                futures.add(client.submit(play_task, nxt, pure=False, key=f"game-{nxt['variant']}-"
-                                          f"{nxt['players']}-{nxt['index']}"))
+                submit(nxt)
             if len(pending) >= chunk or time.perf_counter() - last_flush > flush_seconds:
                 results.write_chunk(pending)
                 pending = []

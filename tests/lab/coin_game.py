@@ -3,7 +3,8 @@
 A head scores 1 point and is "acquired" as a component named Heads (a tail as Tails).
 Options: ``bonus`` gives the first seat that many extra points (a planted, large seat
 advantage); ``salt`` burns draws before the flips, so the coins fall differently but stay
-fair (a variant that must show no effect). Registered nowhere: the lab loads it as
+fair (a variant that must show no effect); ``broken`` is a seed whose game fails, as a game
+in development may. Registered nowhere: the lab loads it as
 ``tests.lab.coin_game:COIN``.
 """
 
@@ -19,6 +20,7 @@ from inkhorn.core import Game, GameOptions, GameState, StateRng, Step
 class CoinOptions(GameOptions):
     bonus: int = 0
     salt: int = 0
+    broken: int = -1
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Coin(Game):
     json_types = (Flip,)
 
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
+        if seed == options.broken:
+            raise ValueError(f"no coin to flip in deal {seed}")
         for _ in range(options.salt):
             rng.random()
         return CoinState(num_players=players, seed=seed, options=options, rng=rng, coins=[-1] * players,

@@ -4,6 +4,7 @@ files, statistics checked against games of known odds."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -202,6 +203,25 @@ def test_bad_input_is_one_clear_line(coin, tmp_path, args, message):
     assert message in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) <= 2
     assert not list(tmp_path.iterdir()) or args[0] == "run"  # a refused query wrote nothing
+
+
+def test_a_game_that_fails_is_named_for_replay_and_the_others_are_kept(tmp_path):
+    """A game in development that fails on one deal: the run stops with one line naming that
+    game as a person replays it (its seed and who sat where), and keeps what finished."""
+    (tmp_path / "spec.toml").write_text("""
+game = "tests.lab.coin_game:COIN"
+agents = ["random", "greedy"]
+games = 60
+seed = 5
+options = {broken = 25}
+""")
+    done = lab("run", str(tmp_path / "spec.toml"), "--out", str(tmp_path / "r"), "--workers", "2")
+    assert done.returncode == 2
+    said = " ".join(done.stderr.split())
+    assert re.search(r"game (40 \(2 players, seed 25, seats: random, greedy\)|41 \(2 players, seed 25, seats: "
+                     r"greedy, random\)) failed on a worker: no coin to flip in deal 25$", said), said
+    assert "Traceback" not in done.stderr
+    assert 0 < len(rows(tmp_path / "r", "games")) < 60
 
 
 def test_sql_that_starts_with_a_comment_is_sql_not_an_option(coin):
