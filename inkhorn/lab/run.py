@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from inkhorn.core.errors import InkhornError
 from inkhorn.lab.play import play_task, warm_up
 from inkhorn.lab.spec import BASELINE, LabError, Spec
 from inkhorn.lab.store import Results
@@ -139,7 +140,9 @@ def run_experiment(
             try:
                 result = future.result()
             except Exception as exc:  # a game that fails names its task; the others are kept
-                raise LabError(f"{_task_name(submitted[future.key])} failed on a worker: {exc}") from None
+                # a rules or bot error is said as it is; any other is a bug, named by its kind
+                said = str(exc) if isinstance(exc, InkhornError) else f"{type(exc).__name__}: {exc}"
+                raise LabError(f"{_task_name(submitted[future.key])} failed on a worker: {said}") from None
             finally:
                 submitted.pop(future.key, None)
                 future.release()
