@@ -127,6 +127,7 @@ def test_a_whole_game_is_played_by_clicking_the_drawn_table(sqlite_server, brows
         page.wait_for_selector("#board .zone")
     watcher = new_page(browser, 1200, 900)
     watcher.goto(created["spectator_url"])
+    watcher.wait_for_selector("#board .zone")  # before it is drawn the page shows no version to audit
     rng = random.Random(game)
     seen: list[Sent] = []
     clicks = {"piece": 0, "menu": 0, "word": 0, "button": 0}
