@@ -28,6 +28,12 @@ a game like Novelist more than the rest of an iteration:
   at every step; or the game's quick moves, ``Game.playout``) can come first. Valuing
   the leaf at once is about three times faster than three greedy rollout steps
   (bench/mcts.py); bench/ladder compares their strength.
+* **Turns played out** (``finish_turn``). A new leaf in the middle of a seat's turn (the
+  seat that moved into it is to move again) is first played on by the rollout policy until
+  another seat is to move. A heuristic read between two steps of one turn misses what the
+  rest of the turn brings (a Supply's points at its end, the sketch still to place), and a
+  tree whose leaves stop at different points of a turn prefers the lines it happens to
+  have searched deepest, not the better move.
 * **Per game.** A game may tune these settings (``Game.search_settings``, found with the
   ladders of bench/ladder); a bot spec's own parameters win over them.
 * **Implicit minimax** (``minimax`` > 0; Lanctot, Winands, Pepels and Sturtevant, 2014). Each
@@ -85,6 +91,7 @@ from inkhorn.core.options import parse_options
 from inkhorn.core.state import GameState
 
 DEFAULT_ITERS = 300
+FINISH_CAP = 64  # decisions a leaf's turn is played on at most (finish_turn)
 
 
 class MCTSParams(AgentParams):
@@ -148,6 +155,11 @@ class MCTSParams(AgentParams):
     confidence: float = Field(
         0.0, ge=0, description="keep the move the mover's heuristic ranks best unless the search's choice beats "
         "its mean return by at least this much (0: the search's choice always)",
+    )
+    finish_turn: bool = Field(
+        False, description="a new leaf in the middle of a seat's turn (the seat that moved into it is to move "
+        "again) is played on by the rollout policy until another seat is to move, so every leaf is valued "
+        "between turns",
     )
     details: Literal["heuristic", "search"] = Field(
         "heuristic",
@@ -397,6 +409,9 @@ class MCTSAgent(Agent):
             world.apply_trusted(chosen)
             node = best
             path.append(node)
+        if p.finish_turn and world.stack and len(path) > 1:
+            # a leaf in the middle of a turn: the seat that moved into it plays its turn out
+            self._play(world, rng, FINISH_CAP, path[-1].mover)
         if not world.stack:
             rewards = self.terminal_rewards(world)
             leaf_value = rewards
@@ -421,17 +436,24 @@ class MCTSAgent(Agent):
     # ---- rollouts and returns ---------------------------------------------------------------
     def _rollout(self, world: GameState, rng: random.Random) -> list[float]:
         """Play on from a new leaf; returns per seat."""
+        self._play(world, rng, self._p.depth)
+        if world.stack:
+            return self._cut_rewards(world)
+        return self.terminal_rewards(world)
+
+    def _play(self, world: GameState, rng: random.Random, cap: int, seat: int = -1) -> None:
+        """Rollout moves: at most ``cap`` decisions (-1: no cap), and only while ``seat`` is to
+        move (-1: whoever is)."""
         p = self._p
-        cap = p.depth
         steps = 0
         if p.rollout == "random":
-            while world.stack and steps != cap:
+            while world.stack and steps != cap and (seat < 0 or world.stack[-1].seat == seat):
                 legal = world.stack[-1].legal_actions(world)
                 world.apply_trusted(legal[rng.randrange(len(legal))])
                 steps += 1
         elif p.rollout == "playout":
             playout = world.game.playout
-            while world.stack and steps != cap:
+            while world.stack and steps != cap and (seat < 0 or world.stack[-1].seat == seat):
                 legal = world.stack[-1].legal_actions(world)
                 world.apply_trusted(legal[0] if len(legal) == 1 else playout(world, legal, rng))
                 steps += 1
@@ -439,7 +461,7 @@ class MCTSAgent(Agent):
             best_after = world.game.best_after
             k = p.candidates
             eps = p.epsilon
-            while world.stack and steps != cap:
+            while world.stack and steps != cap and (seat < 0 or world.stack[-1].seat == seat):
                 legal = world.stack[-1].legal_actions(world)
                 if len(legal) == 1 or rng.random() < eps:
                     world.apply_trusted(legal[rng.randrange(len(legal))])
@@ -447,9 +469,6 @@ class MCTSAgent(Agent):
                     pool = legal if len(legal) <= k else rng.sample(legal, k)
                     world.apply_trusted(best_after(world, pool, world.stack[-1].seat))
                 steps += 1
-        if world.stack:
-            return self._cut_rewards(world)
-        return self.terminal_rewards(world)
 
     def terminal_rewards(self, world: GameState) -> list[float]:
         p = self._p

@@ -341,6 +341,26 @@ def test_detail_steps_below_the_root_are_settled_by_the_heuristic():
     assert len(agent.last.visits) == 20
 
 
+def test_a_leaf_in_the_middle_of_a_turn_is_valued_once_its_turn_is_played_out():
+    """Crafting leaves seat 0 to pick a way, in the same turn: valued there, it looks worth
+    nothing and the bot takes the sure 5; with ``finish_turn`` the rollout policy (greedy,
+    every way compared) plays the turn out first, and crafting is seen to be worth 10."""
+    state = CRAFT.new_game(2, 0)
+    base = "mcts:iters=2,details=search,rollout=greedy,epsilon=0,candidates=20"
+    for seed in range(3):
+        assert make_agent(base, seed=seed).choose(state, 0) == "plain"
+        assert make_agent(base + ",finish_turn=true", seed=seed).choose(state, 0) == "craft"
+
+
+def test_finishing_turns_changes_nothing_where_every_turn_is_one_decision():
+    state = NIM.new_game(2, 0, {"stones": 13})
+    for seed in range(3):
+        plain = make_agent("mcts:iters=60", seed=seed)
+        finishing = make_agent("mcts:iters=60,finish_turn=true", seed=seed)
+        assert plain.choose(state, 0) == finishing.choose(state, 0)
+        assert plain.last.visits == finishing.last.visits and plain.last.values == finishing.last.values
+
+
 def test_implicit_minimax_judges_a_choice_by_its_best_line():
     """Crafting searched way by way (its best way ranked first) averages 0.5 over the ways
     tried, yet its best line is worth 10: with implicit minimax the bot crafts, without it
