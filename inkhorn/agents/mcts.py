@@ -31,9 +31,11 @@ a game like Novelist more than the rest of an iteration:
 * **Turns played out** (``finish_turn``). A new leaf in the middle of a seat's turn (the
   seat that moved into it is to move again) is first played on by the rollout policy until
   another seat is to move. A heuristic read between two steps of one turn misses what the
-  rest of the turn brings (a Supply's points at its end, the sketch still to place), and a
-  tree whose leaves stop at different points of a turn prefers the lines it happens to
-  have searched deepest, not the better move.
+  rest of the turn brings (in Scriptoria, the sketch still to place and the quill Supply's
+  points when the turn ends), and a tree whose leaves stop at different points of a turn
+  prefers the lines it happens to have searched deepest, not the better move. Off by
+  default: it is only as good as the policy that finishes the turns, and greedy finishing
+  makes an iteration five times dearer in Ancients (bench/results/README.md).
 * **Per game.** A game may tune these settings (``Game.search_settings``, found with the
   ladders of bench/ladder); a bot spec's own parameters win over them.
 * **Implicit minimax** (``minimax`` > 0; Lanctot, Winands, Pepels and Sturtevant, 2014). Each
