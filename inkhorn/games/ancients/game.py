@@ -48,8 +48,9 @@ class AncientsGame(Game):
     json_types = (*RULE_STEPS, *EFFECT_STEPS)
     # A leaf left in the middle of a builder's turn (one action of two taken, a payment
     # pending) is played on at random to the end of that turn before the heuristic reads it:
-    # read mid-turn, the heuristic is off by up to 9 points against the seat that has just
-    # moved, and the search then follows whichever line it happened to search deepest. On the
+    # read mid-turn, the heuristic is off by up to 9 points between the builder in its turn
+    # and the others (against final margins of greedy games, bench/calibration.py), and the
+    # search then follows whichever line it happened to search deepest. On the
     # ladder's games mcts beats greedy in 78.3% at 300 iterations (66.7% without; the old
     # search 73.3%) and in 75.8% at 1000 (74.2%); bench/results/ancients-300-finish-turn-random
     # and ancients-finish-turn.
