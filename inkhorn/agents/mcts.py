@@ -64,6 +64,10 @@ a game like Novelist more than the rest of an iteration:
   is kept unless the search's choice beats its mean return by at least d. Between moves
   whose means differ by less than the noise of the leaves, the search's pick is a coin
   toss, and a game whose heuristic is a good one-step guide loses by it.
+* **Heuristic at** (``heuristic_at`` = step kinds). At the kinds of step named, the bot plays
+  the move its heuristic ranks best, as greedy does, and does not search: played against
+  the search everywhere on the same games, it measures what the search gains at each kind
+  of decision (bench/results/README.md).
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
   margin against the best other seat, a mix of both, or the game's heuristic of the final
   state squashed as at a cut. With the first three, a lost game can come out worse than a
@@ -91,9 +95,11 @@ from typing import Literal
 from pydantic import Field
 
 from inkhorn.agents.base import Agent, AgentParams
+from inkhorn.core.errors import OptionError, clip
 from inkhorn.core.game import Game
 from inkhorn.core.options import parse_options
 from inkhorn.core.state import GameState
+from inkhorn.core.step import Step
 
 DEFAULT_ITERS = 300
 FINISH_CAP = 64  # decisions a leaf's turn is played on at most (finish_turn)
@@ -166,6 +172,11 @@ class MCTSParams(AgentParams):
         "again) is played on by the rollout policy until another seat is to move, so every leaf is valued "
         "between turns",
     )
+    heuristic_at: str = Field(
+        "", description="kinds of step (their names joined by '/', e.g. LastTurn/HelpTake) at which the bot "
+        "plays the move its heuristic ranks best, as greedy does, without a search: to measure what the "
+        "search gains at each kind of decision",
+    )
     details: Literal["heuristic", "search"] = Field(
         "heuristic",
         description="steps that only settle how a choice is carried out (Step.detail), below the root: "
@@ -222,9 +233,13 @@ class MCTSAgent(Agent):
         settled = self._by_game.get(game.id)
         if settled is None:
             given = self.params.model_dump(exclude_unset=True)
-            settled = self._by_game[game.id] = parse_options(
-                MCTSParams, {**game.search_settings, **given}, owner="the mcts agent"
-            )
+            settled = parse_options(MCTSParams, {**game.search_settings, **given}, owner="the mcts agent")
+            kinds = sorted({t.__name__ for t in game.json_types if isinstance(t, type) and issubclass(t, Step)})
+            for kind in _step_kinds(settled):
+                if kind not in kinds:
+                    raise OptionError(f"the mcts agent's heuristic_at: {game.name} has no step {clip(kind)}; "
+                                      f"its steps: {'/'.join(kinds)}")
+            self._by_game[game.id] = settled
         return settled
 
     # ---- the decision -------------------------------------------------------------------
@@ -234,6 +249,10 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             self.last = SearchStats(visits={legal[0]: 0})
             return legal[0]
+        if type(state.stack[-1]).__name__ in _step_kinds(self.settings(state.game)):
+            world = state.determinize(seat, decision_seed)
+            self.last = SearchStats(visits=dict.fromkeys(legal, 0))
+            return max(_after(world, legal, seat), key=lambda av: av[1])[0]
         return self.search(state, seat, decision_seed)
 
     def search(self, state: GameState, seat: int, decision_seed: int) -> str:
@@ -508,6 +527,10 @@ class MCTSAgent(Agent):
             scale = self._cut_sum / self._cut_n if self._cut_sum > 0 else 1.0
         tanh = math.tanh
         return [0.5 + 0.5 * tanh(v / scale) for v in values]
+
+
+def _step_kinds(p: MCTSParams) -> list[str]:
+    return [kind for kind in p.heuristic_at.split("/") if kind]
 
 
 def _after(world: GameState, actions: list[str], seat: int) -> list[tuple[str, float]]:

@@ -13,6 +13,7 @@ from inkhorn.agents import make_agent
 from inkhorn.agents.mcts import MCTSAgent
 from inkhorn.core import AgentError
 from inkhorn.core.checks import snapshot
+from inkhorn.core.errors import OptionError
 from tests.agents.toy_games import CRAFT, NIM, PICK
 
 
@@ -274,6 +275,25 @@ def test_confidence_yields_to_a_search_that_clearly_beats_the_heuristic(monkeypa
     state = NIM.new_game(2, 0)  # ten stones: taking two leaves eight and wins
     assert make_agent("mcts:iters=300,confidence=0.05", seed=1).choose(state, 0) == "take:2"
     assert make_agent("mcts:iters=300,confidence=1", seed=1).choose(state, 0) == "take:3"
+
+
+def test_heuristic_at_plays_the_heuristics_move_without_a_search(monkeypatch):
+    """At a kind of step named in ``heuristic_at`` the bot plays as greedy does, even where
+    its search would not: a misleading heuristic (take the most) against exact leaves."""
+    exact = type(NIM).heuristic
+    monkeypatch.setattr(type(NIM), "heuristics", lambda self, state: [exact(self, state, s) for s in range(2)])
+    monkeypatch.setattr(type(NIM), "heuristic", lambda self, state, seat: -float(state.pile))
+    state = NIM.new_game(2, 0)  # ten stones: taking two wins, the heuristic takes three
+    searching = make_agent("mcts:iters=300", seed=1)
+    assert searching.choose(state, 0) == "take:2" and searching.last.iterations == 300
+    deferring = make_agent("mcts:iters=300,heuristic_at=Take", seed=1)
+    assert deferring.choose(state, 0) == "take:3" and deferring.last.iterations == 0
+
+
+def test_heuristic_at_names_only_steps_of_the_game():
+    agent = make_agent("mcts:iters=10,heuristic_at=Take/Draw", seed=1)
+    with pytest.raises(OptionError, match="Nim has no step 'Draw'; its steps: Take"):
+        agent.choose(NIM.new_game(2, 0), 0)
 
 
 def test_mcts_finds_the_winning_nim_move():
