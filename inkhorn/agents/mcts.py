@@ -65,7 +65,7 @@ a game like Novelist more than the rest of an iteration:
   whose means differ by less than the noise of the leaves, the search's pick is a coin
   toss, and a game whose heuristic is a good one-step guide loses by it.
 * **Heuristic at** (``heuristic_at`` = step kinds). At the kinds of step named, the bot plays
-  the move its heuristic ranks best, as greedy does, and does not search: played against
+  the move its heuristic ranks best (a tie broken at random), as greedy does, and does not search: played against
   the search everywhere on the same games, it measures what the search gains at each kind
   of decision (bench/results/README.md).
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
@@ -252,7 +252,10 @@ class MCTSAgent(Agent):
         if type(state.stack[-1]).__name__ in _step_kinds(self.settings(state.game)):
             world = state.determinize(seat, decision_seed)
             self.last = SearchStats(visits=dict.fromkeys(legal, 0))
-            return max(_after(world, legal, seat), key=lambda av: av[1])[0]
+            valued = _after(world, legal, seat)
+            top = max(value for _, value in valued)
+            best = [action for action, value in valued if value == top]
+            return best[0] if len(best) == 1 else random.Random(decision_seed).choice(best)  # ties as greedy
         return self.search(state, seat, decision_seed)
 
     def search(self, state: GameState, seat: int, decision_seed: int) -> str:

@@ -290,6 +290,13 @@ def test_heuristic_at_plays_the_heuristics_move_without_a_search(monkeypatch):
     assert deferring.choose(state, 0) == "take:3" and deferring.last.iterations == 0
 
 
+def test_heuristic_at_breaks_ties_at_random_as_greedy_does(monkeypatch):
+    monkeypatch.setattr(type(NIM), "heuristic", lambda self, state, seat: 0.0)
+    state = NIM.new_game(2, 0)
+    chosen = {make_agent("mcts:iters=10,heuristic_at=Take", seed=seed).choose(state, 0) for seed in range(24)}
+    assert chosen == set(state.legal_actions())
+
+
 def test_heuristic_at_names_only_steps_of_the_game():
     agent = make_agent("mcts:iters=10,heuristic_at=Take/Draw", seed=1)
     with pytest.raises(OptionError, match="Nim has no step 'Draw'; its steps: Take"):
