@@ -65,9 +65,9 @@ a game like Novelist more than the rest of an iteration:
   whose means differ by less than the noise of the leaves, the search's pick is a coin
   toss, and a game whose heuristic is a good one-step guide loses by it.
 * **Heuristic at** (``heuristic_at`` = step kinds). At the kinds of step named, the bot plays
-  the move its heuristic ranks best (a tie broken at random), as greedy does, and does not search: played against
-  the search everywhere on the same games, it measures what the search gains at each kind
-  of decision (bench/results/README.md).
+  the move its heuristic ranks best, as greedy does (a tie broken at random), and does not
+  search: played against the search everywhere on the same games, it measures what the
+  search gains at each kind of decision (bench/results/README.md).
 * **Returns.** Per seat, in [0, 1]: the win share (ties share), the normalised score
   margin against the best other seat, a mix of both, or the game's heuristic of the final
   state squashed as at a cut. With the first three, a lost game can come out worse than a
@@ -95,6 +95,7 @@ from typing import Literal
 from pydantic import Field
 
 from inkhorn.agents.base import Agent, AgentParams
+from inkhorn.agents.greedy import heuristic_best
 from inkhorn.core.errors import OptionError, clip
 from inkhorn.core.game import Game
 from inkhorn.core.options import parse_options
@@ -250,12 +251,8 @@ class MCTSAgent(Agent):
             self.last = SearchStats(visits={legal[0]: 0})
             return legal[0]
         if type(state.stack[-1]).__name__ in _step_kinds(self.settings(state.game)):
-            world = state.determinize(seat, decision_seed)
             self.last = SearchStats(visits=dict.fromkeys(legal, 0))
-            valued = _after(world, legal, seat)
-            top = max(value for _, value in valued)
-            best = [action for action, value in valued if value == top]
-            return best[0] if len(best) == 1 else random.Random(decision_seed).choice(best)  # ties as greedy
+            return heuristic_best(state.determinize(seat, decision_seed), legal, seat, random.Random(decision_seed))
         return self.search(state, seat, decision_seed)
 
     def search(self, state: GameState, seat: int, decision_seed: int) -> str:
