@@ -95,7 +95,6 @@ from typing import Literal
 from pydantic import Field
 
 from inkhorn.agents.base import Agent, AgentParams
-from inkhorn.agents.greedy import heuristic_best
 from inkhorn.core.errors import OptionError, clip
 from inkhorn.core.game import Game
 from inkhorn.core.options import parse_options
@@ -252,7 +251,8 @@ class MCTSAgent(Agent):
             return legal[0]
         if type(state.stack[-1]).__name__ in _step_kinds(self.settings(state.game)):
             self.last = SearchStats(visits=dict.fromkeys(legal, 0))
-            return heuristic_best(state.determinize(seat, decision_seed), legal, seat, random.Random(decision_seed))
+            world = state.determinize(seat, decision_seed)
+            return state.game.best_after(world, legal, seat, random.Random(decision_seed))  # as greedy chooses
         return self.search(state, seat, decision_seed)
 
     def search(self, state: GameState, seat: int, decision_seed: int) -> str:

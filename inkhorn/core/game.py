@@ -108,18 +108,22 @@ class Game(ABC, Generic[S]):
         once (see ``margins``)."""
         return [self.heuristic(state, s) for s in range(state.num_players)]
 
-    def best_after(self, state: S, actions: list[str], seat: int) -> str:
+    def best_after(self, state: S, actions: list[str], seat: int, rng: random.Random | None = None) -> str:
         """Of ``actions`` (legal in ``state``), the one after which ``seat``'s heuristic is
-        highest, the first of equals: a greedy step of a rollout or a quick move."""
+        highest: the first of equals (a greedy step of a rollout or a quick move), or with
+        ``rng`` one of them drawn by it (the greedy bot's choice)."""
         heuristic = self.heuristic
-        best, best_value = actions[0], float("-inf")
+        best: list[str] = []
+        best_value = float("-inf")
         for action in actions:
             after = state.clone()
             after.apply_trusted(action)
             value = heuristic(after, seat)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            if value > best_value or not best:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return best[0] if rng is None else rng.choice(best)
 
     def playout(self, state: S, legal: list[str], rng: random.Random) -> str:
         """A quick move of the seat to act, from ``legal``, for a search's rollouts
