@@ -89,9 +89,10 @@ class SeatFeatures(ABC, Generic[S]):
 
     @staticmethod
     def put(out: Numbers, start: int, values: Iterable[float]) -> None:
-        """``values`` written one after another from ``start``."""
-        for i, value in enumerate(values, start):
-            out[i] = value
+        """``values`` written one after another from ``start`` (made float32s in one call
+        and copied in one, not set one by one)."""
+        row = array("f", values)
+        out[start : start + len(row)] = row
 
     def mark_changed(self, seen: dict[Any, Any], key: Any, out: Numbers, start: int, width: int,
                      ones: Sequence[int]) -> None:

@@ -31,15 +31,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from inkhorn.core.state import GameState
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
-    index: int
+class ActionRecord(NamedTuple):
+    """Immutable, and made at every action a learner takes: a named tuple costs a fifth of
+    a frozen dataclass to make."""
+
+    index: int  # type: ignore[assignment]  # the action's place in the history, not tuple.index
     seat: int
     action: str
     label: str
@@ -96,8 +98,9 @@ class ActionLog:
         return record
 
     def seen_by(self, seat: int | None, start: int = 0) -> list[str]:
-        """What ``seat`` saw of each action from ``start`` on (negative: the last few)."""
-        return [r.seen_by(seat) for r in self.records[start:]]
+        """What ``seat`` saw of each action from ``start`` on (negative: the last few):
+        ``ActionRecord.seen_by`` of each, written out (a learner asks at every step)."""
+        return [r.label if r.public is None or r.seat == seat else r.public for r in self.records[start:]]
 
     def views(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         return [r.view(seat) for r in self.records[start:]]

@@ -175,12 +175,13 @@ class InkhornAEC(AECEnv):
         return self.possible_agents[seat if seat is not None else 0]
 
     def _legal_for(self, agent: str) -> list[str]:
-        state = self.state
-        if state is None or state.is_terminal() or agent != self.agent_selection:
-            return []
-        if self._legal is None:
-            self._legal = state.legal_actions()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            state = self.state
+            if state is None or not state.stack:  # no game, or a finished one
+                return []
+            legal = self._legal = state.legal_actions()
+        return legal if agent == self.agent_selection else []
 
     # ---- what a seat sees --------------------------------------------------------------------
     def raw_observation(self, agent: str) -> dict[str, Any]:
@@ -195,7 +196,8 @@ class InkhornAEC(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._require_state()
-        version = len(self.log) * 2 + (agent == self.agent_selection)
+        taken = len(self.log.records)
+        version = taken * 2 + (agent == self.agent_selection)
         cached = self._cache.get(agent)
         if cached is not None and cached[0] == version:
             return cached[1]
@@ -207,7 +209,6 @@ class InkhornAEC(AECEnv):
                 kept = self._vectors[agent] = np.zeros(self.encoder.size, dtype=np.float32)
                 self._taken[agent] = 0
             # only the actions this seat's vector has not taken in yet (the last few at most)
-            taken = len(self.log)
             since = max(self._taken[agent], taken - HISTORY_DEPTH)
             self._taken[agent] = taken
             self.encoder.write(state, seat, self.log.seen_by(seat, since), legal, kept)
@@ -265,12 +266,12 @@ class InkhornAEC(AECEnv):
         state = self._require_state()
         self.log.apply_trusted(state, action)
         self._legal = None
-        if state.is_terminal():
+        if not state.stack:  # the game is over
             self.rewards = self._final_rewards(state)
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
             self._accumulate_rewards()
-        elif len(self.log) >= self.max_decisions:
+        elif len(self.log.records) >= self.max_decisions:
             self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
         else:
