@@ -99,8 +99,14 @@ class SeatFeatures(ABC, Generic[S]):
         """:meth:`mark` a block of flags, only when ``ones`` differs from what was marked
         under ``key`` of the seat's ``memory`` last time (a copy is kept: the state may
         change its lists in place)."""
-        if seen.get(key) != ones:
-            self.mark(out, start, width, ones)
+        old = seen.get(key)
+        if old != ones:
+            k = len(old) if old is not None else -1
+            if 0 <= k < len(ones) and ones[:k] == old:  # a pile added to: only the flags added
+                for i in ones[k:]:
+                    out[start + i] = 1.0
+            else:
+                self.mark(out, start, width, ones)
             seen[key] = ones[:]
 
     def mark(self, out: Numbers, start: int, width: int, ones: Iterable[int]) -> None:

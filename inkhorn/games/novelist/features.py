@@ -16,7 +16,6 @@ Between two calls for a seat only the parts that changed are rewritten.
 from __future__ import annotations
 
 from string import ascii_lowercase
-from typing import Any
 
 from inkhorn.core.features import Layout, Numbers, SeatFeatures
 from inkhorn.games.novelist import rules
@@ -92,24 +91,30 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         n = self.players
         for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside),
                             ("shown", [sorted(c for c in h if c in shown) for h in state.hand] if shown else None)):
-            kept = get(part)
-            if kept is None:
-                kept = seen[part] = [None] * n
-            for r in range(n):  # per seat, kept in a list: this loop runs at every step for every seat
+            whole = get(part)
+            if whole is not None and whole[0] == piles:  # nothing changed: one comparison in C
+                continue
+            kept = whole[1] if whole is not None else [None] * n
+            for r in range(n):  # per seat in turn order: only the piles that changed are rewritten
                 pile = piles[(seat + r) % n] if piles is not None else ()
                 if kept[r] != pile:
                     self.mark(out, self.seat_cards[part] + r * self.cards, self.cards, pile)
                     kept[r] = pile[:]
+            seen[part] = ([pile[:] for pile in piles] if piles is not None else None, kept)
         top_card = state.known_top[seat]
         for part, cards in (("hand", state.hand[seat]), ("inked", state.inked[seat]),
                             ("forced_wild", state.forced_wild[seat]), ("deck", state.deck[seat]),
                             ("known_top", (top_card,) if top_card >= 0 else ())):
             # each on its own: a decision changes one or two
             self.mark_changed(seen, part, out, self.mine[part], self.cards, cards)
-        layout = self._layout(state, seat)
-        if get("layout") != layout:
-            self._write_layout(layout, out)
-            seen["layout"] = layout
+        word, cards, wild = self._layout(state, seat)
+        # each part on its own: turning a card face down changes only the faces
+        self.mark_changed(seen, "layout", out, self.mine["layout"], self.cards, cards)
+        self.mark_changed(seen, "layout_wild", out, self.mine["layout_wild"], self.cards,
+                          [c for c, w in zip(cards, wild, strict=True) if w])
+        if get("layout_word") != word:
+            self._write_word(word, out)
+            seen["layout_word"] = word
 
     # ---- the parts --------------------------------------------------------------------------
     def _header(self, state: NovelistState, seat: int, out: Numbers) -> None:
@@ -122,9 +127,6 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             ones.append(self.decision + self.steps[type(top)])
             ones.append(self.to_act + (top.seat - seat) % n)
         self.ones(out, ones)
-
-    def _cards(self, start: int, cards: Any, out: Numbers) -> None:
-        self.mark(out, start, self.cards, cards)
 
     def _table(self, state: NovelistState, seat: int, out: Numbers) -> None:
         c = self.content
@@ -169,24 +171,18 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             self.clear(out, start, start + n * self.cards)
         self.ones(out, ones)
 
-    def _layout(self, state: NovelistState, seat: int) -> tuple:
-        """The seat's own pending layout (what its decision shows it alone), or ()."""
+    def _layout(self, state: NovelistState, seat: int) -> tuple[str, tuple[int, ...], tuple[bool, ...]]:
+        """The seat's own pending layout (what its decision shows it alone): its word, cards
+        and faces, all empty when it has none."""
         top = state.stack[-1] if state.stack else None
         if top is None or top.seat != seat or not isinstance(top, rules.Arrange):
-            return ()
-        return (top.word, top.cards, top.wild)
+            return "", (), ()
+        return top.word, top.cards, top.wild
 
-    def _write_layout(self, layout: tuple, out: Numbers) -> None:
-        for part in ("layout", "layout_wild"):
-            self._cards(self.mine[part], (), out)
+    def _write_word(self, word: str, out: Numbers) -> None:
         base = self.layout_word
         self.clear(out, base, base + 27)
-        if not layout:
-            return
-        word, cards, wild = layout
-        self.ones(out, [self.mine["layout"] + c for c in cards])
-        down = [self.mine["layout_wild"] + c for c, w in zip(cards, wild, strict=True) if w]
-        self.ones(out, down)
-        out[base] = len(word)
-        for ch in word:
-            out[base + 1 + ascii_lowercase.index(ch)] += 1.0
+        if word:
+            out[base] = len(word)
+            for ch in word:
+                out[base + 1 + ascii_lowercase.index(ch)] += 1.0

@@ -221,16 +221,17 @@ class VerseState(GameState):
         return self.natural_spotlight()
 
     def natural_spotlight(self) -> int:
-        values: dict[int, list[int]] = {}
-        for c in range(5):
-            if self.excluded >> c & 1:
-                continue
-            v = TRACK_SPACES - len(self.tracks[c])
-            values.setdefault(-v if self.old_guard else v, []).append(c)
-        for v in sorted(values, reverse=True):
-            if len(values[v]) == 1:
-                return values[v][0]
-        return -1
+        """The colour whose value (spaces left on its track; fewest under Old Guard) no other
+        colour shares, the highest such: -1 when every value is shared."""
+        sign = -1 if self.old_guard else 1
+        excluded = self.excluded
+        values = [None if excluded >> c & 1 else sign * (TRACK_SPACES - len(track))
+                  for c, track in enumerate(self.tracks)]
+        pick, best = -1, 0
+        for c, v in enumerate(values):
+            if v is not None and (pick < 0 or v > best) and values.count(v) == 1:
+                pick, best = c, v
+        return pick
 
     # ---- information ------------------------------------------------------------------
     def observe(self, seat: int | None) -> dict[str, Any]:
