@@ -124,7 +124,6 @@ class InkhornAEC(AECEnv):
         self._cache: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
         self._legal: list[str] | None = None  # the deciding seat's ids, once per decision
         self._vectors: dict[str, np.ndarray] = {}  # per agent, kept up to date (games with features)
-        self._taken: dict[str, int] = {}  # per agent: the actions its vector's history has taken in
         self._masks: dict[int, np.ndarray] = {}
         self._stepped = True  # since agent_iter last gave an agent (see _Turns)
 
@@ -196,25 +195,21 @@ class InkhornAEC(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._require_state()
-        taken = len(self.log.records)
-        version = taken * 2 + (agent == self.agent_selection)
+        version = len(self.log.records) * 2 + (agent == self.agent_selection)
         cached = self._cache.get(agent)
         if cached is not None and cached[0] == version:
             return cached[1]
         seat = self._seat[agent]
         legal = self._legal_for(agent)
+        history = self.log.seen_by(seat, -HISTORY_DEPTH)
         if self.encoder.features is not None:
             kept = self._vectors.get(agent)
             if kept is None:
                 kept = self._vectors[agent] = np.zeros(self.encoder.size, dtype=np.float32)
-                self._taken[agent] = 0
-            # only the actions this seat's vector has not taken in yet (the last few at most)
-            since = max(self._taken[agent], taken - HISTORY_DEPTH)
-            self._taken[agent] = taken
-            self.encoder.write(state, seat, self.log.seen_by(seat, since), legal, kept)
+            self.encoder.write(state, seat, history, legal, kept)
             vector = kept.copy()  # the caller keeps what it was given; the env keeps its own
         else:
-            vector = self.encoder.encode(state.observation(seat), self.log.seen_by(seat, -HISTORY_DEPTH), legal, seat)
+            vector = self.encoder.encode(state.observation(seat), history, legal, seat)
         result = {"observation": vector, "action_mask": self._mask(len(legal))}
         self._cache[agent] = (version, result)
         return result

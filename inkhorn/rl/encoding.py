@@ -16,10 +16,8 @@ A learner needs one fixed shape per game and player count. The vector has three 
                                        path for numbers and nested values, not for texts
                                        (a list of names is a bag).
 ``[F, F + HISTORY_BUCKETS)``           the last ``HISTORY_DEPTH`` actions as this seat
-                                       saw them (``ActionRecord.seen_by``), newest
-                                       first, one block of ``HISTORY_WIDTH`` per action:
-                                       its words, hashed (all zero before the game's
-                                       first actions).
+                                       saw them (``ActionRecord.seen_by``), word by word,
+                                       weighted 1, 1/2, 1/3 ... from the newest.
 ``[+0, +slots * SLOT_BUCKETS)``        one block per action slot: the words of the
                                        legal action id in that slot, hashed; all zero
                                        where the slot is empty.
@@ -35,7 +33,6 @@ from __future__ import annotations
 
 import re
 import zlib
-from array import array
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -45,16 +42,17 @@ from inkhorn.core.features import Numbers, SeatFeatures
 from inkhorn.core.state import GameState
 
 OBS_BUCKETS = 1024
+HISTORY_BUCKETS = 128
 HISTORY_DEPTH = 8
-HISTORY_WIDTH = 16
-HISTORY_BUCKETS = HISTORY_DEPTH * HISTORY_WIDTH
 SLOT_BUCKETS = 8
 _WORDS = re.compile(r"[A-Za-z0-9_]+")
 _CACHE_LIMIT = 200_000
 # Parts of an observation this many levels deep or less are remembered with their hashed
 # contribution and reused while unchanged.
 MEMO_DEPTH = 1
-# constants the tail copies from: the 8 numbers of each slot byte
+_AGE_WEIGHTS = tuple(1.0 / (1 + age) for age in range(HISTORY_DEPTH))  # the newest action first
+# constants the tail copies from: zeros, and the 8 numbers of each slot byte
+_ZEROS = np.zeros(HISTORY_BUCKETS, dtype=np.float32).data
 _SLOT_ROWS = tuple(
     np.unpackbits(np.array([code], dtype=np.uint8), bitorder="little").astype(np.float32).data
     for code in range(256)
@@ -80,7 +78,7 @@ class Encoder:
         self.size = self.head + HISTORY_BUCKETS + slots * SLOT_BUCKETS
         self._hashes: dict[str, tuple[int, float]] = {}
         self._parts: dict[object, dict[str, tuple[Any, np.ndarray, np.ndarray]]] = {}
-        self._rows: dict[str, memoryview] = {}  # a history entry: its block (float32s)
+        self._words: dict[str, tuple[int, ...]] = {}  # a history entry: its words' buckets
         # an action id: its words' buckets as the bits of one byte (SLOT_BUCKETS is 8), so a
         # legal list's slot blocks are one bytes object, compared with the last in one call
         self._action_bits: dict[str, int] = {}
@@ -104,8 +102,7 @@ class Encoder:
 
     def write(self, state: GameState, seat: int, history: Sequence[str], legal: Sequence[str], out: np.ndarray) -> None:
         """Bring ``seat``'s vector ``out`` up to date (a game with features): ``out`` is all
-        zero or as this encoder last left it for that seat, and ``history`` what the seat saw
-        of the actions taken since then (:meth:`write_tail`)."""
+        zero or as this encoder last left it for that seat."""
         assert self.features is not None
         self.features.write(state, seat, cast("Numbers", out.data)[: self.head])
         self.write_tail(history, legal, out, seat)
@@ -132,30 +129,28 @@ class Encoder:
             out[:OBS_BUCKETS] = np.bincount(idx, val, minlength=OBS_BUCKETS)
 
     def write_tail(self, history: Sequence[str], legal: Sequence[str], out: np.ndarray, viewer: object = None) -> None:
-        """The history and slot parts. ``viewer``: whose vector ``out`` is, kept between
-        calls, and ``history`` the actions that seat saw since its last call (the older ones
-        move down a block each); ``None``: a fresh vector, and ``history`` the last actions.
+        """The history and slot parts (``viewer``: whose vector ``out`` is, kept between
+        calls; ``None``: a fresh vector).
 
-        Written through a memoryview: a step changes a few dozen numbers here, and numpy's
-        cost per call is several times a memoryview's per number."""
+        Written through a memoryview, number by number: a step changes a few dozen numbers
+        here, and numpy's cost per call is several times a memoryview's per number."""
         view: Any = out.data  # a memoryview of float32 ('f')
         base = self.head
-        new = len(history)
-        if new:
-            if new < HISTORY_DEPTH:  # one move (memmove) of the blocks still shown
-                kept = (HISTORY_DEPTH - new) * HISTORY_WIDTH
-                view[base + new * HISTORY_WIDTH : base + HISTORY_BUCKETS] = view[base : base + kept]
-            else:
-                history = history[-HISTORY_DEPTH:]
-                new = HISTORY_DEPTH
-            rows = self._rows
-            at = base + new * HISTORY_WIDTH
-            for text in history:  # oldest first: the newest goes in front
-                at -= HISTORY_WIDTH
-                row = rows.get(text)
-                if row is None:
-                    row = self._row(text)
-                view[at : at + HISTORY_WIDTH] = row
+        # history: each word's bucket gets the weights of its ages, summed in full precision
+        totals: dict[int, float] = {}
+        words = self._words
+        for age, text in enumerate(reversed(history[-HISTORY_DEPTH:])):
+            found = words.get(text)
+            if found is None:
+                if len(words) > _CACHE_LIMIT:
+                    words.clear()
+                found = words[text] = tuple(self._hash("h:" + w, HISTORY_BUCKETS)[0] for w in _WORDS.findall(text))
+            weight = _AGE_WEIGHTS[age]
+            for bucket in found:
+                totals[bucket] = totals.get(bucket, 0.0) + weight
+        view[base : base + HISTORY_BUCKETS] = _ZEROS[:HISTORY_BUCKETS]
+        for bucket, total in totals.items():
+            view[base + bucket] = total
         # slots: one byte per legal id, its words' buckets as bits; only the slots whose byte
         # changed since this vector's last list are rewritten
         start = base + HISTORY_BUCKETS
@@ -179,16 +174,6 @@ class Encoder:
                 out[start + len(codes) * SLOT_BUCKETS : start + len(before) * SLOT_BUCKETS] = 0.0
             if viewer is not None:
                 self._codes[viewer] = codes
-
-    def _row(self, text: str) -> memoryview:
-        """A history entry's block: a one for each of its words' buckets."""
-        if len(self._rows) > _CACHE_LIMIT:
-            self._rows.clear()
-        row = array("f", bytes(4 * HISTORY_WIDTH))
-        for word in _WORDS.findall(text):
-            row[self._hash("h:" + word, HISTORY_WIDTH)[0]] = 1.0
-        found = self._rows[text] = memoryview(row)
-        return found
 
     def _bits(self, action: str) -> int:
         if len(self._action_bits) > _CACHE_LIMIT:
