@@ -36,6 +36,7 @@ def play(job: tuple[str, int, int, int]) -> tuple[np.ndarray, np.ndarray, np.nda
     """One greedy game's rows: features (float16: small whole numbers), heuristic, stage,
     final margin, seed."""
     from inkhorn.agents import make_agent
+    from inkhorn.core.game import margins
     from inkhorn.games import get_game
     from inkhorn.match import agent_seed
 
@@ -60,8 +61,7 @@ def play(job: tuple[str, int, int, int]) -> tuple[np.ndarray, np.ndarray, np.nda
         assert seat is not None
         state.apply_trusted(bots[seat].choose(state, seat))
         k += 1
-    scores = state.scores()
-    margin = [scores[s] - max(scores[o] for o in range(players) if o != s) for s in range(players)]
+    margin = margins(state.scores())
     return (np.array([r[0] for r in rows]), np.array([r[1] for r in rows]), np.array([r[2] / k for r in rows]),
             np.array([margin[r[3]] for r in rows]), np.full(len(rows), seed))
 

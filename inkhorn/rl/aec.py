@@ -177,7 +177,7 @@ class InkhornAEC(AECEnv):
         legal = self._legal
         if legal is None:
             state = self.state
-            if state is None or not state.stack:  # no game, or a finished one
+            if state is None or state.is_terminal():
                 return []
             legal = self._legal = state.legal_actions()
         return legal if agent == self.agent_selection else []
@@ -195,7 +195,7 @@ class InkhornAEC(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._require_state()
-        version = len(self.log.records) * 2 + (agent == self.agent_selection)
+        version = len(self.log) * 2 + (agent == self.agent_selection)
         cached = self._cache.get(agent)
         if cached is not None and cached[0] == version:
             return cached[1]
@@ -261,12 +261,12 @@ class InkhornAEC(AECEnv):
         state = self._require_state()
         self.log.apply_trusted(state, action)
         self._legal = None
-        if not state.stack:  # the game is over
+        if state.is_terminal():
             self.rewards = self._final_rewards(state)
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
             self._accumulate_rewards()
-        elif len(self.log.records) >= self.max_decisions:
+        elif len(self.log) >= self.max_decisions:
             self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
         else:
