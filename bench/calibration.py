@@ -36,7 +36,7 @@ def sample(game_id: str, games: int, seed: int) -> list[Row]:
     """(stage, decision kind, heuristic value, score margin so far, final margin) for every
     seat at every real choice."""
     from inkhorn.agents import make_agent
-    from inkhorn.core.game import margins
+    from inkhorn.core.value import margins
     from inkhorn.games import get_game
 
     game = get_game(game_id)

@@ -36,7 +36,7 @@ def play(job: tuple[str, int, int, int]) -> tuple[np.ndarray, np.ndarray, np.nda
     """One greedy game's rows: features (float16: small whole numbers), heuristic, stage,
     final margin, seed."""
     from inkhorn.agents import make_agent
-    from inkhorn.core.game import margins
+    from inkhorn.core.value import margins
     from inkhorn.games import get_game
     from inkhorn.match import agent_seed
 
@@ -66,20 +66,41 @@ def play(job: tuple[str, int, int, int]) -> tuple[np.ndarray, np.ndarray, np.nda
             np.array([margin[r[3]] for r in rows]), np.full(len(rows), seed))
 
 
+CHUNK = 20_000  # rows turned to float64 at a time: the numbers stay float16 in memory
+
+
+def products(x: np.ndarray, rows: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Over ``rows`` of ``x`` (float16): the column means, and the centred X'X and X'target."""
+    picked = np.flatnonzero(rows)
+    width = x.shape[1]
+    total, gram, rhs = np.zeros(width), np.zeros((width, width)), np.zeros(width)
+    for start in range(0, len(picked), CHUNK):
+        part = picked[start : start + CHUNK]
+        chunk = x[part].astype(np.float64)
+        total += chunk.sum(axis=0)
+        gram += chunk.T @ chunk
+        rhs += chunk.T @ target[part]
+    n = len(picked)
+    mu = total / n
+    return mu, gram - n * np.outer(mu, mu), rhs - mu * target[picked].sum()
+
+
+def predict(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    return np.concatenate([x[start : start + CHUNK].astype(np.float64) @ w for start in range(0, len(x), CHUNK)])
+
+
 def fit(x: np.ndarray, h: np.ndarray, y: np.ndarray, train: np.ndarray, val: np.ndarray) -> dict[str, Any]:
     """Ridge on the heuristic's residual; the penalty that predicts the validation games best."""
     a, b = np.polyfit(h[train], y[train], 1)
-    mu = x[train].mean(axis=0)
-    xc = x[train] - mu
-    gram = (xc.T @ xc).astype(np.float64)
-    residual = y[train] - (a * h[train] + b)
-    rhs = (xc.T @ (residual - residual.mean())).astype(np.float64)
-    del xc
+    residual = y - (a * h + b)
+    mu, gram, rhs = products(x, train, residual)
+    base = float(residual[train].mean())
+    x_val = x[val].astype(np.float64)
     best: dict[str, Any] | None = None
     for penalty in PENALTIES:
         w = np.linalg.solve(gram + penalty * np.eye(len(gram)), rhs)
-        c = residual.mean() - float(mu @ w)
-        r = float(np.corrcoef(a * h[val] + b + x[val] @ w + c, y[val])[0, 1])
+        c = base - float(mu @ w)
+        r = float(np.corrcoef(a * h[val] + b + x_val @ w + c, y[val])[0, 1])
         if best is None or r > best["validation"]:
             best = {"a": float(a), "b": float(b) + c, "w": w, "penalty": penalty, "validation": r}
     assert best is not None
@@ -105,24 +126,28 @@ def main() -> None:
     jobs = [(game.id, players, seed, args.every) for seed in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
         parts = list(pool.map(play, jobs, chunksize=16))
-    x = np.concatenate([p[0] for p in parts]).astype(np.float32)
-    h, stage, y, seeds = (np.concatenate([p[i] for p in parts]) for i in range(1, 5))
     dropped = tuple(f"{block}." for block in args.drop.split(",") if block)
-    x[:, [i for i, name in enumerate(names) if name.startswith(dropped)]] = 0
+    kept = [i for i, name in enumerate(names) if not name.startswith(dropped)]
+    x = np.concatenate([p[0][:, kept] for p in parts])
+    h, stage, y, seeds = (np.concatenate([p[i] for p in parts]) for i in range(1, 5))
+    del parts
     test, val = seeds % 5 == 0, seeds % 5 == 1
     model = fit(x, h, y, ~test & ~val, val)
-    predicted = model["a"] * h + model["b"] + x @ model["w"]
-    print(f"{args.game}, {players} seats: {args.games} greedy games, {len(x):,} rows of {x.shape[1]} numbers; "
-          f"penalty {model['penalty']:g}")
+    predicted = model["a"] * h + model["b"] + predict(x, model["w"])
+    print(f"{args.game}, {players} seats: {args.games} greedy games, {len(x):,} rows of {len(names)} numbers "
+          f"({len(kept)} kept); penalty {model['penalty']:g}")
     print(f"{'fifth of the game':>18} {'rows':>7} {'heuristic':>10} {'fitted':>8}   (correlation with the final margin)")
     for fifth in range(5):
         rows = test & (stage >= fifth / 5) & (stage < (fifth + 1) / 5)
         print(f"{fifth + 1:>18} {int(rows.sum()):>7} {np.corrcoef(h[rows], y[rows])[0, 1]:>10.3f} "
               f"{np.corrcoef(predicted[rows], y[rows])[0, 1]:>8.3f}")
     if args.out:
-        weights = {name: float(v) for name, v in zip(names, model["w"], strict=True) if v != 0.0}
+        weights = {names[i]: float(v) for i, v in zip(kept, model["w"], strict=True) if v != 0.0}
         with open(args.out, "w") as fh:
-            json.dump({"game": game.id, "players": players, "a": model["a"], "b": model["b"], "w": weights}, fh)
+            made_by = (f"bench/value_fit.py --game {game.id} --players {players} --games {args.games} "
+                       f"--every {args.every} --drop {args.drop} (ridge penalty {model['penalty']:g})")
+            json.dump({"game": game.id, "players": players, "a": model["a"], "b": model["b"], "w": weights,
+                       "made_by": made_by}, fh, indent=1)
 
 
 if __name__ == "__main__":

@@ -19,20 +19,27 @@ blocks with the helpers below (``clear``, ``ones``, ``put``, ``mark``); work on 
 at once may view it as an array (``numpy.frombuffer(out, numpy.float32)``).
 ``forget()`` starts every seat afresh (a new game).
 Seats are written in turn order from the viewer's (the viewer's own numbers first), so a
-policy reads "me, next, next after" whatever seat it plays.
+policy reads "me, next, next after" whatever seat it plays; a block about seats labels them
+``seat+r``, the r-th after the viewer. In a game without secrets between seats
+(``alike``), a seat's numbers are the first seat's with the seats renamed, so one seat's
+numbers serve every seat (``seat_view``).
 """
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Iterable, Sequence
-from typing import Any, Generic, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from inkhorn.core.state import GameState
 
 S = TypeVar("S", bound=GameState)
 Numbers: TypeAlias = "memoryview[float]"  # a seat's numbers: float32s (format 'f')
+
+
+_SEAT = re.compile(r"\bseat\+(\d+)\b")  # a seat named from the viewer's: the r-th after it
 
 
 class Layout:
@@ -53,12 +60,23 @@ class SeatFeatures(ABC, Generic[S]):
 
     size: int
     names: tuple[str, ...]
+    # Every seat may know the same: a seat's numbers differ from another's only by the
+    # seats' order (checked by the tests on every game that says so).
+    alike: ClassVar[bool] = False
 
     def __init__(self, layout: Layout) -> None:
         self.names = tuple(layout.names)
         self.size = len(self.names)
         self._seen: dict[int, dict[str, Any]] = {}
         self._zeros = memoryview(array("f", bytes(4 * self.size)))  # what clear copies from
+
+    def seat_view(self, seat: int) -> list[int]:
+        """Where each of ``seat``'s numbers is among seat 0's (for ``alike`` features):
+        ``numbers(seat)[i] == numbers(0)[view[i]]``. A name's ``seat+r`` is seat 0's
+        ``seat+(seat+r)``."""
+        index = {name: i for i, name in enumerate(self.names)}
+        players = 1 + max((int(r) for name in self.names for r in _SEAT.findall(name)), default=0)
+        return [index[_SEAT.sub(lambda m: f"seat+{(seat + int(m[1])) % players}", name)] for name in self.names]
 
     @abstractmethod
     def write(self, state: S, seat: int, out: Numbers) -> None:

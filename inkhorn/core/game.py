@@ -25,6 +25,7 @@ from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene, plain_scene
 from inkhorn.core.state import STATE_FORMAT, GameState
 from inkhorn.core.step import Step
+from inkhorn.core.value import LeafValue, LearnedValue, load_fit
 
 # The state type of a game: ``class ScriptoriaGame(Game[ScriptoriaState])``, so its hooks
 # (heuristic, render, chapter, stats) take the game's own state, type-checked.
@@ -46,6 +47,9 @@ class Game(ABC, Generic[S]):
     # The search bot's settings that suit this game better than its defaults (found with the
     # ladders in bench/ladder), as ``mcts:key=value`` parameters; a bot spec's own win.
     search_settings: ClassVar[Mapping[str, Any]] = {}
+    # Player count -> a file in the game's package: the search's fitted leaf value for that
+    # count (``inkhorn.core.value``, made by bench/value_fit.py --out).
+    leaf_value_fits: ClassVar[Mapping[int, str]] = {}
 
     def __init__(self) -> None:
         self.State.game = self
@@ -107,6 +111,15 @@ class Game(ABC, Generic[S]):
         on its path. Games whose heuristic compares seats override it to value each seat
         once (see ``margins``)."""
         return [self.heuristic(state, s) for s in range(state.num_players)]
+
+    def leaf_value(self, players: int, options: GameOptions) -> LeafValue:
+        """What a search values a leaf by, every seat at once (see ``inkhorn.core.value``):
+        the fit the game ships for ``players`` with its default options, else ``heuristics``."""
+        fit = load_fit(self, players) if options == self.options() else None
+        features = self.features(players, options) if fit is not None else None
+        if fit is None or features is None:
+            return cast(LeafValue, self.heuristics)  # S is the state type of every state it is given
+        return LearnedValue(self, features, fit, players)
 
     def best_after(self, state: S, actions: list[str], seat: int, rng: random.Random | None = None) -> str:
         """Of ``actions`` (legal in ``state``), the one after which ``seat``'s heuristic is
@@ -276,11 +289,3 @@ class Game(ABC, Generic[S]):
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 
-
-def margins(values: list[float]) -> list[float]:
-    """Each seat's value minus the best other seat's: the usual heuristic of a seat."""
-    if len(values) < 2:
-        return list(values)
-    ranked = sorted(range(len(values)), key=values.__getitem__, reverse=True)
-    first, second = values[ranked[0]], values[ranked[1]]
-    return [v - (second if s == ranked[0] else first) for s, v in enumerate(values)]

@@ -321,6 +321,30 @@ def test_cut_rollouts_use_the_heuristic():
     assert agent.last.values["take:1"] > max(agent.last.values["take:2"], agent.last.values["take:3"])
 
 
+def test_cuts_are_valued_by_the_games_leaf_value_unless_told_the_heuristic(monkeypatch):
+    """A cut leaf is valued by ``Game.leaf_value`` (asked once per bot and table, as a learned
+    value keeps what it wrote); ``leaf=heuristic`` values it by the heuristics instead."""
+    asked, valued = [], []
+
+    def leaf_value(self, players, options):
+        asked.append(players)
+
+        def value(state):
+            valued.append(state)
+            return self.heuristics(state)
+        return value
+
+    monkeypatch.setattr(type(NIM), "leaf_value", leaf_value)
+    state = NIM.new_game(2, 0, {"stones": 21})
+    agent = make_agent("mcts:iters=50,depth=0", seed=2)
+    agent.choose(state, 0)
+    agent.choose(state, 1)
+    assert asked == [2] and len(valued) >= 50
+    valued.clear()
+    make_agent("mcts:iters=50,depth=0,leaf=heuristic", seed=2).choose(state, 0)
+    assert valued == []
+
+
 def test_greedy_rollouts_play_to_the_end():
     state = NIM.new_game(2, 0, {"stones": 9})
     agent = make_agent("mcts:iters=800,rollout=greedy,epsilon=0", seed=2)

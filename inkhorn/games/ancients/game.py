@@ -8,10 +8,11 @@ from pydantic import Field
 
 from inkhorn.core.errors import ContentError
 from inkhorn.core.features import SeatFeatures
-from inkhorn.core.game import Game, margins
+from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
+from inkhorn.core.value import margins
 from inkhorn.games.ancients import rules
 from inkhorn.games.ancients.content import cached_content
 from inkhorn.games.ancients.effects import EFFECT_STEPS

@@ -27,6 +27,8 @@ CUBE_COUNTS = ("cubes", "own_cubes", "own_spent", "on_exemplars", "reserved", "p
 
 
 class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
+    alike = True  # only the draw pile's order is hidden, from every seat
+
     def __init__(self, players: int, content: Content, squares: int, shop: int):
         n = self.players = players
         self.content = content

@@ -8,11 +8,12 @@ from pydantic import Field, field_validator
 
 from inkhorn.core.errors import OptionError
 from inkhorn.core.features import SeatFeatures
-from inkhorn.core.game import Game, margins
+from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
 from inkhorn.core.state import GameState
+from inkhorn.core.value import margins
 from inkhorn.games.manuscript import rules, scoring
 from inkhorn.games.manuscript.content import load_content
 from inkhorn.games.manuscript.grid import COPY_TABLE, geometry

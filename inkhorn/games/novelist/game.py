@@ -9,11 +9,12 @@ from pydantic import Field
 
 from inkhorn.core.errors import OptionError
 from inkhorn.core.features import SeatFeatures
-from inkhorn.core.game import Game, margins
+from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
 from inkhorn.core.state import GameState
+from inkhorn.core.value import margins
 from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import load_content
 from inkhorn.games.novelist.rules import (

@@ -23,6 +23,8 @@ DETAILED = (rules.ChooseReceiver, rules.ChooseSide, rules.PayOrFree, rules.PayGo
 
 
 class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
+    alike = True  # all on the table is face up; only the bags' order is hidden, from every seat
+
     def __init__(self, players: int, content: Content):
         n = self.players = players
         c = self.content = content

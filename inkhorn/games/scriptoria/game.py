@@ -10,11 +10,12 @@ from typing import Any
 from pydantic import Field
 
 from inkhorn.core.features import SeatFeatures
-from inkhorn.core.game import Game, margins
+from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
 from inkhorn.core.state import GameState
+from inkhorn.core.value import margins
 from inkhorn.games.scriptoria import rules
 from inkhorn.games.scriptoria.content import load_content
 from inkhorn.games.scriptoria.scoring import score, start_points
@@ -58,6 +59,7 @@ class ScriptoriaGame(Game):
     # and margins as returns, a copyist behind on the last Day, last to play, spent its Help
     # tokens (2 points each) on sketches it could not place to put off a lost end.
     search_settings = {"reward": "heuristic"}
+    leaf_value_fits = {3: "leaf-value-3.json"}
 
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
         assert isinstance(options, ScriptoriaOptions)

@@ -8,10 +8,11 @@ from typing import Any, Literal
 from pydantic import Field
 
 from inkhorn.core.features import SeatFeatures
-from inkhorn.core.game import Game, margins
+from inkhorn.core.game import Game
 from inkhorn.core.options import GameOptions
 from inkhorn.core.rng import StateRng
 from inkhorn.core.scene import Scene
+from inkhorn.core.value import margins
 from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
 from inkhorn.games.verse_variant.content import CARD_BY_NAME, NUM_WITNESSES, load_content
