@@ -2,14 +2,15 @@
 
 Plays ``--games`` seeded greedy games (every seat greedy, the game's default player count, in
 ``--workers`` processes). At every ``--every``-th decision, each seat's numbers
-(``Game.features``, written afresh: only what that seat may know) and its heuristic are kept,
+(``Game.features``, written afresh: only what that seat may know) and its heuristic as the
+position stands (``Game.standings``, not looking through a choice under way) are kept,
 with the seat's final margin (its score minus the best other's) as the target. Games with
 seed % 5 == 0 are held out for the test, seed % 5 == 1 choose the ridge penalty, and the
 rest fit it:
 
-    margin ~ a * heuristic + b + features . w          (ridge on w, penalty chosen on validation)
+    margin ~ a * standing + b + features . w          (ridge on w, penalty chosen on validation)
 
-The table gives the correlation with the final margin of the heuristic alone and of the
+The table gives the correlation with the final margin of the standing alone and of the
 fitted correction, on the held-out games, by fifth of the game (decision index over the
 game's length). Blocks that say only where a turn stands (the Day, phase, decision kind, the
 seat to act and the decision's detail, ``--drop``) are left out, so that a search comparing
@@ -33,7 +34,7 @@ PENALTIES = (1e3, 1e4, 1e5)
 
 
 def play(job: tuple[str, int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """One greedy game's rows: features (float16: small whole numbers), heuristic, stage,
+    """One greedy game's rows: features (float16: small whole numbers), standing, stage,
     final margin, seed."""
     from inkhorn.agents import make_agent
     from inkhorn.core.value import margins
@@ -51,7 +52,7 @@ def play(job: tuple[str, int, int, int]) -> tuple[np.ndarray, np.ndarray, np.nda
     k = 0
     while not state.is_terminal():
         if k % every == 0:
-            values = game.heuristics(state)
+            values = game.standings(state)
             for s in range(players):
                 features.forget()
                 out = np.zeros(features.size, np.float32)
@@ -90,7 +91,7 @@ def predict(x: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def fit(x: np.ndarray, h: np.ndarray, y: np.ndarray, train: np.ndarray, val: np.ndarray) -> dict[str, Any]:
-    """Ridge on the heuristic's residual; the penalty that predicts the validation games best."""
+    """Ridge on the standing's residual; the penalty that predicts the validation games best."""
     a, b = np.polyfit(h[train], y[train], 1)
     residual = y - (a * h + b)
     mu, gram, rhs = products(x, train, residual)
@@ -136,7 +137,7 @@ def main() -> None:
     predicted = model["a"] * h + model["b"] + predict(x, model["w"])
     print(f"{args.game}, {players} seats: {args.games} greedy games, {len(x):,} rows of {len(names)} numbers "
           f"({len(kept)} kept); penalty {model['penalty']:g}")
-    print(f"{'fifth of the game':>18} {'rows':>7} {'heuristic':>10} {'fitted':>8}   (correlation with the final margin)")
+    print(f"{'fifth of the game':>18} {'rows':>7} {'standing':>10} {'fitted':>8}   (correlation with the final margin)")
     for fifth in range(5):
         rows = test & (stage >= fifth / 5) & (stage < (fifth + 1) / 5)
         print(f"{fifth + 1:>18} {int(rows.sum()):>7} {np.corrcoef(h[rows], y[rows])[0, 1]:>10.3f} "

@@ -112,6 +112,12 @@ class Game(ABC, Generic[S]):
         once (see ``margins``)."""
         return [self.heuristic(state, s) for s in range(state.num_players)]
 
+    def standings(self, state: S) -> list[float]:
+        """Every seat's heuristic of the position as it stands, without looking through a
+        choice under way: what a learned leaf value corrects (see ``inkhorn.core.value``).
+        A game whose heuristic looks ahead gives the cheaper reading here."""
+        return self.heuristics(state)
+
     def leaf_value(self, players: int, options: GameOptions) -> LeafValue:
         """What a search values a leaf by, every seat at once (see ``inkhorn.core.value``):
         the fit the game ships for ``players`` with its default options, else ``heuristics``."""

@@ -7,11 +7,11 @@ keeps one scale from the first Day to the last. ``Game.leaf_value(players, optio
 the search that estimate as a :data:`LeafValue`: by default the game's ``heuristics``; for
 a game that ships a fit (``Game.leaf_value_fits``), a :class:`LearnedValue`.
 
-A fit is a linear correction of the heuristic by the seat's numbers (``Game.features``, so
-only what the seat may know), learned from thousands of greedy games by
-``bench/value_fit.py``::
+A fit is a linear correction of the heuristic (as the position stands, ``Game.standings``)
+by the seat's numbers (``Game.features``, so only what the seat may know), learned from
+thousands of greedy games by ``bench/value_fit.py``::
 
-    margin ~ a * heuristic + b + features . w
+    margin ~ a * standing + b + features . w
 
 It is kept as JSON beside the game (``game``, ``players``, ``a``, ``b``, ``w`` by feature
 name, and how it was made). The numbers are those of the game's default content: with other
@@ -75,7 +75,7 @@ def load_fit(game: Game, players: int) -> ValueFit | None:
 
 
 class LearnedValue:
-    """``a * heuristic + b + features . w`` for every seat; a finished game's exact margins.
+    """``a * standing + b + features . w`` for every seat; a finished game's exact margins.
 
     One per bot and game: it keeps the numbers as last written, so a leaf rewrites only what
     differs from the leaf before it, as a learner's step does. Where every seat may know
@@ -88,7 +88,7 @@ class LearnedValue:
         unknown = sorted(set(fit.w) - set(index))
         if unknown:
             raise ContentError(f"{game.id} leaf value", f"no feature named {unknown[0]!r} in its layout")
-        self.heuristics = game.heuristics
+        self.standings = game.standings
         self.features = features
         self.a, self.b = fit.a, fit.b
         w = np.zeros(features.size, np.float32)
@@ -106,7 +106,7 @@ class LearnedValue:
     def __call__(self, state: GameState) -> list[float]:
         if state.is_terminal():
             return margins(state.scores())
-        values = self.heuristics(state)
+        values = self.standings(state)
         a, b, write = self.a, self.b, self.features.write
         if self.alike:
             write(state, 0, self.views[0])

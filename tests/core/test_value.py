@@ -61,7 +61,7 @@ def test_alike_features_are_one_seats_numbers_with_the_seats_renamed(game_id, pl
 @pytest.mark.parametrize("game_id, players", FITTED)
 def test_a_learned_leaf_value_is_its_fit_seat_by_seat_and_the_exact_margin_at_the_end(game_id, players):
     """Kept up to date from leaf to leaf (and from one seat's numbers where seats see alike),
-    every seat's value is ``a * heuristic + b + w . numbers`` worked out from nothing."""
+    every seat's value is ``a * standing + b + w . numbers`` worked out from nothing."""
     game = get_game(game_id)
     fit = load_fit(game, players)
     value = game.leaf_value(players, game.options())
@@ -75,8 +75,8 @@ def test_a_learned_leaf_value_is_its_fit_seat_by_seat_and_the_exact_margin_at_th
         if state.is_terminal():
             assert got == margins(state.scores())
             continue
-        heuristics = game.heuristics(state)
-        want = [fit.a * heuristics[s] + fit.b + float(_fresh(game_id, players, state, s) @ w)
+        standings = game.standings(state)
+        want = [fit.a * standings[s] + fit.b + float(_fresh(game_id, players, state, s) @ w)
                 for s in range(players)]
         assert got == pytest.approx(want, abs=1e-3)
 

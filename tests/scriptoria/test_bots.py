@@ -49,6 +49,31 @@ def test_heuristic_looks_through_a_begun_placement():
     assert GAME.heuristic(state, 0) >= GAME.heuristic(placed, 0)
 
 
+def test_standings_are_the_heuristics_without_looking_through_a_choice_under_way():
+    """What the learned leaf value corrects: the heuristic of every seat wherever no choice
+    is under way; where one is, the position as it stands, which the heuristic's look
+    through the choice to its best end sometimes tops."""
+    import random
+
+    from inkhorn.core.value import margins
+    from inkhorn.games.scriptoria.game import _standing
+
+    looked_through = 0
+    for seed in range(4):
+        state = new(3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            standings = GAME.standings(state)
+            if isinstance(state.stack[-1], rules.SUB_STEPS):
+                assert standings == margins(_standing(state))
+                looked_through += standings != GAME.heuristics(state)
+            else:
+                assert standings == GAME.heuristics(state)
+            state.apply_trusted(rng.choice(state.legal_actions()))
+        assert GAME.standings(state) == GAME.heuristics(state)
+    assert looked_through > 0
+
+
 def test_a_sketch_adds_more_when_the_inks_pay_for_it():
     """The heuristic values a waiting sketch by whether the seat's inks pay for it: the same
     sketch adds more to the seat's prospects with inks of its colours than with as many
