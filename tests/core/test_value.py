@@ -17,6 +17,7 @@ ALIKE = [(g, n) for g in games.game_ids() for n in sorted({2, get_game(g).defaul
          if get_game(g).min_players <= n and (f := get_game(g).features(n, get_game(g).options())) is not None
          and f.alike]
 FITTED = [(g, n) for g in games.game_ids() for n in get_game(g).leaf_value_fits]
+FITTED_ALIKE = [(g, n) for g, n in FITTED if get_game(g).features(n, get_game(g).options()).alike]
 
 
 def _positions(game_id: str, players: int, seed: int, every: int = 7):
@@ -79,6 +80,22 @@ def test_a_learned_leaf_value_is_its_fit_seat_by_seat_and_the_exact_margin_at_th
         want = [fit.a * standings[s] + fit.b + float(_fresh(game_id, players, state, s) @ w)
                 for s in range(players)]
         assert got == pytest.approx(want, abs=1e-3)
+
+
+@pytest.mark.parametrize("game_id, players", FITTED_ALIKE)
+def test_seats_written_one_by_one_give_what_one_seats_numbers_give_where_seats_see_alike(game_id, players,
+                                                                                         monkeypatch):
+    """The general way (every seat's numbers written and weighed) and the short way of a game
+    whose seats see alike (one seat's numbers, each seat's weights in its order) agree."""
+    game = get_game(game_id)
+    short = game.leaf_value(players, game.options())
+    features = game.features(players, game.options())
+    monkeypatch.setattr(type(features), "alike", False)
+    general = game.leaf_value(players, game.options())
+    assert isinstance(short, LearnedValue) and short.alike and isinstance(general, LearnedValue)
+    assert not general.alike
+    for state in _positions(game_id, players, seed=11, every=3):
+        assert general(state) == pytest.approx(short(state), abs=1e-3)
 
 
 @pytest.mark.parametrize("game_id, players", FITTED)
