@@ -143,7 +143,7 @@ def _distributions(a: Analysis) -> str:
         ax.hist(values, bins=min(30, max(5, len(set(values)))), color="#8a5a2b")
         ax.set_title(name.replace("_", " "))
         if all(float(v).is_integer() for v in values):
-            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.xaxis.set_major_locator(MaxNLocator(nbins=5, integer=True))
         mean = sum(values) / len(values)
         ordered = sorted(values)
         rows.append([html.escape(name.replace("_", " ")), _num(mean), _num(ordered[len(ordered) // 2]),
