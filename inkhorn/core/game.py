@@ -109,7 +109,7 @@ class Game(ABC, Generic[S]):
     def heuristics(self, state: S) -> list[float]:
         """``heuristic`` of every seat at once: a search values each leaf for all the seats
         on its path. Games whose heuristic compares seats override it to value each seat
-        once (see ``margins``)."""
+        once (see ``inkhorn.core.value.margins``)."""
         return [self.heuristic(state, s) for s in range(state.num_players)]
 
     def standings(self, state: S) -> list[float]:
