@@ -5,12 +5,15 @@ search bot where greedy, asked in the same state, would choose otherwise and the
 values of the two moves differ by at least ``--min-gap``, both moves are played on to the end
 by greedy bots at every seat, ``--playouts`` times each, in worlds seat 0 cannot tell apart
 from the real one. The mean final margin of each (own score minus the best other's) is
-compared. The table sums this up per kind of decision: where the search plays into its
-heuristic's errors, the gain is negative.
+compared. The tables sum this up per kind of decision (where the search plays into its
+heuristic's errors, the gain is negative) and by how far the search preferred its move (a
+negative gain where it hardly did asks for ``mcts:confidence``), each mean with its 95%
+interval.
 
     python bench/disagreements.py [--game scriptoria] [--agent mcts:iters=300]
                                   [--seeds 21,22,23] [--playouts 12] [--min-gap 0.03]
                                   [--json out.json]
+    python bench/disagreements.py --tables a.json b.json   # the tables of runs played apart
 """
 
 from __future__ import annotations
@@ -39,6 +42,28 @@ def margin_after(state: Any, action: str, playouts: int) -> float:
     return statistics.mean(margins)
 
 
+GAP_EDGES = (0.0, 0.01, 0.03, 0.1)  # bins of the search's preference for its move
+
+
+def tables(rows: list[dict[str, Any]]) -> None:
+    """The playouts' gain of the search's move per kind of decision, and by its preference."""
+    by_gap = {f"{lo:g}-{hi:g}" if hi else f"{lo:g}-": [] for lo, hi in zip(GAP_EDGES, [*GAP_EDGES[1:], None])}
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    for row in rows:
+        by_kind[row["decision"]].append(row["playout_gain"])
+        label = list(by_gap)[sum(row["search_gap"] >= edge for edge in GAP_EDGES) - 1]
+        by_gap[label].append(row["playout_gain"])
+    for title, groups in (("decision", by_kind), ("search's margin", by_gap)):
+        print(f"\n{title:<18}{'n':>4}{'mean gain':>11}{'95%':>17}{'better':>9}")
+        for kind, gains in sorted(groups.items(), key=lambda kv: -len(kv[1])) if title == "decision" else groups.items():
+            if not gains:
+                continue
+            mean = statistics.mean(gains)
+            half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else float("nan")
+            interval = f"{mean - half:+.2f} to {mean + half:+.2f}"
+            print(f"{kind:<18}{len(gains):>4}{mean:>+11.2f}{interval:>17}{sum(g > 0 for g in gains):>6}/{len(gains)}")
+
+
 def main() -> None:
     from inkhorn.agents import make_agent, split_agents
     from inkhorn.games import get_game
@@ -51,13 +76,21 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=12, help="greedy playouts per move compared")
     parser.add_argument("--min-gap", type=float, default=0.03, help="least difference in the search's values")
     parser.add_argument("--json", default=None, help="also write every compared decision to this file")
+    parser.add_argument("--tables", nargs="+", metavar="JSON", help="only print the tables of these --json files")
     args = parser.parse_args()
+    if args.tables:
+        rows: list[dict[str, Any]] = []
+        for path in args.tables:
+            with open(path) as handle:
+                rows += json.load(handle)
+        tables(rows)
+        return
     agents = split_agents(args.agent)
     if len(agents) != 1:
         parser.error(f"--agent names one agent, not {len(agents)}")
 
     game = get_game(args.game)
-    rows: list[dict[str, Any]] = []
+    rows = []
     for seed in [int(s) for s in args.seeds.split(",") if s]:
         state = game.new_game(args.players, seed)
         bots = [make_agent(agents[0], seed=seed)] + [make_agent("greedy", seed=2 + s) for s in range(state.num_players - 1)]
@@ -79,12 +112,7 @@ def main() -> None:
                           f"search +{gap:.3f}, playouts {gain:+.2f}", flush=True)
             state.apply_trusted(action)
 
-    by_kind: dict[str, list[float]] = defaultdict(list)
-    for row in rows:
-        by_kind[row["decision"]].append(row["playout_gain"])
-    print(f"\n{'decision':<18}{'n':>4}{'mean gain':>11}{'better':>9}")
-    for kind, gains in sorted(by_kind.items(), key=lambda kv: -len(kv[1])):
-        print(f"{kind:<18}{len(gains):>4}{statistics.mean(gains):>+11.2f}{sum(g > 0 for g in gains):>6}/{len(gains)}")
+    tables(rows)
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(rows, handle, indent=1)
