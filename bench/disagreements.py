@@ -47,15 +47,17 @@ GAP_EDGES = (0.0, 0.01, 0.03, 0.1)  # bins of the search's preference for its mo
 
 def tables(rows: list[dict[str, Any]]) -> None:
     """The playouts' gain of the search's move per kind of decision, and by its preference."""
-    by_gap = {f"{lo:g}-{hi:g}" if hi else f"{lo:g}-": [] for lo, hi in zip(GAP_EDGES, [*GAP_EDGES[1:], None])}
+    labels = [f"{lo:g}-{hi:g}" for lo, hi in zip(GAP_EDGES, GAP_EDGES[1:])] + [f"{GAP_EDGES[-1]:g}-"]
+    by_gap: dict[str, list[float]] = {label: [] for label in labels}
     by_kind: dict[str, list[float]] = defaultdict(list)
     for row in rows:
         by_kind[row["decision"]].append(row["playout_gain"])
-        label = list(by_gap)[sum(row["search_gap"] >= edge for edge in GAP_EDGES) - 1]
-        by_gap[label].append(row["playout_gain"])
-    for title, groups in (("decision", by_kind), ("search's margin", by_gap)):
+        below = sum(row["search_gap"] >= edge for edge in GAP_EDGES)
+        by_gap[labels[max(below, 1) - 1]].append(row["playout_gain"])
+    most_first = sorted(by_kind.items(), key=lambda kv: -len(kv[1]))
+    for title, groups in (("decision", most_first), ("search's margin", list(by_gap.items()))):
         print(f"\n{title:<18}{'n':>4}{'mean gain':>11}{'95%':>17}{'better':>9}")
-        for kind, gains in sorted(groups.items(), key=lambda kv: -len(kv[1])) if title == "decision" else groups.items():
+        for kind, gains in groups:
             if not gains:
                 continue
             mean = statistics.mean(gains)
@@ -81,8 +83,15 @@ def main() -> None:
     if args.tables:
         rows: list[dict[str, Any]] = []
         for path in args.tables:
-            with open(path) as handle:
-                rows += json.load(handle)
+            try:
+                with open(path) as handle:
+                    found = json.load(handle)
+                if not isinstance(found, list) or not all(
+                        isinstance(r, dict) and {"decision", "search_gap", "playout_gain"} <= r.keys() for r in found):
+                    raise ValueError("a list of compared decisions was expected")
+            except (OSError, ValueError) as exc:
+                raise SystemExit(f"{path}: not a --json file of this script ({exc})") from None
+            rows += found
         tables(rows)
         return
     agents = split_agents(args.agent)
