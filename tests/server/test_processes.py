@@ -19,12 +19,17 @@ from tests.server.conftest import BOTH
 from tests.server.test_play import play_whole_game
 
 
-async def follow(ws: str, table_id: str, seconds: float) -> Seat:
-    """A spectator who watches for ``seconds`` (the moves it is told of were accepted)."""
+async def follow(ws: str, table_id: str, seconds: float, patience: float = 60.0) -> Seat:
+    """A spectator who watches for ``seconds`` (the moves it is told of were accepted), and
+    on, ``seconds`` at a time, until it has been told of a move: on a machine busy with other
+    work the bots may start late. It gives up after ``patience`` seconds."""
     spectator = Seat(ws, table_id, None)
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(spectator.play(), seconds)
-    return spectator
+    deadline = time.monotonic() + patience
+    while True:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(spectator.play(), seconds)  # reconnects with the log it has
+        if spectator.log or time.monotonic() >= deadline:
+            return spectator
 
 
 async def wait_finished(url: str, table_ids: list[str], seconds: float) -> None:
