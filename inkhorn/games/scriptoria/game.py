@@ -115,7 +115,7 @@ class ScriptoriaGame(Game):
 
     def heuristics(self, state: GameState) -> list[float]:
         assert isinstance(state, ScriptoriaState)
-        values = margins(_standing(state))
+        values = self.standings(state)
         top = state.stack[-1] if state.stack else None
         if top is not None and isinstance(top, rules.SUB_STEPS):
             values[top.seat] = _look(state, top.seat, 0)
