@@ -15,7 +15,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import MaxNLocator  # noqa: E402
+from matplotlib.ticker import MaxNLocator, MultipleLocator  # noqa: E402
 
 from inkhorn.core.errors import OptionError  # noqa: E402
 from inkhorn.core.options import parse_key_values  # noqa: E402
@@ -140,10 +140,17 @@ def _distributions(a: Analysis) -> str:
     rows = []
     for ax, name in zip(axes[0], names):
         values = a.lengths[name]
-        ax.hist(values, bins=min(30, max(5, len(set(values)))), color="#8a5a2b")
+        whole = all(float(v).is_integer() for v in values)
+        low, high = min(values), max(values)
+        if whole and high - low < 30:
+            # one bar per whole number, centred on it (5 bins over 4..8 Days put bars between Days)
+            ax.hist(values, bins=[v - 0.5 for v in range(int(low), int(high) + 2)], rwidth=0.85, color="#8a5a2b")
+        else:
+            ax.hist(values, bins=min(30, max(5, len(set(values)))), color="#8a5a2b")
         ax.set_title(name.replace("_", " "))
-        if all(float(v).is_integer() for v in values):
-            ax.xaxis.set_major_locator(MaxNLocator(nbins=5, integer=True))
+        if whole:
+            few = high - low < 10
+            ax.xaxis.set_major_locator(MultipleLocator(1) if few else MaxNLocator(nbins=5, integer=True))
         mean = sum(values) / len(values)
         ordered = sorted(values)
         rows.append([html.escape(name.replace("_", " ")), _num(mean), _num(ordered[len(ordered) // 2]),
