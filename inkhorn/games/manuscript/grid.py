@@ -71,8 +71,8 @@ class Geometry:
         self.placements: dict[tuple, float | None] = {}
         # a page's layout terms, per text and decoration masks (bots' heuristic)
         self.page_terms: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}
-        # the squares a begun text will use, per page, by its plan
-        self.plan_masks: dict[tuple[int, ...], tuple[int, int]] = {}
+        # the squares of a begun text on each page after each of its squares, by its plan
+        self.plan_masks: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
 
     # ---- masks ----------------------------------------------------------------------------
     def dilate(self, m: int, diagonal: bool = True) -> int:

@@ -114,11 +114,13 @@ def can_follow(state: S, seat: int, slot: int, done: tuple[int, ...] | None = No
     if state.own[seat] < 1 and not (state.hand[seat] >= 1 and state.own_spent[seat] >= 1):
         return False
     ex = state.exemplars[slot]
+    need = state.content.exemplars[ex].partial_needs
     if done is None:
         done = state.done_cards(seat)
+    if len(done) < need:
+        return False
     components = state.content.components[ex]
-    have = sum(1 for c in done if c in components)
-    return have >= state.content.exemplars[ex].partial_needs
+    return sum(1 for c in done if c in components) >= need
 
 
 def scrape_rows(state: S, seat: int) -> list[tuple[int, int]]:

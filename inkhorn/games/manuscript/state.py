@@ -93,27 +93,30 @@ class ManuscriptState(GameState):
 
     def shaded_active_mask(self, seat: int, page: int) -> int:
         """Squares of the unfinished active text already shaded on that page."""
-        pc = self.geo.page_cells
-        m = 0
-        for cell in self.plan[seat][: self.progress[seat]]:
-            if cell // pc == page:
-                m |= 1 << (cell - page * pc)
-        return m
+        return self._plan_masks(seat)[self.progress[seat]][page]
 
     def reserved_mask(self, seat: int, page: int) -> int:
         """Every square the begun active text will use on that page."""
+        return self._plan_masks(seat)[-1][page]
+
+    def _plan_masks(self, seat: int) -> tuple[tuple[int, int], ...]:
+        """The squares of the active text's plan on each page once its first k squares are
+        shaded, for k = 0 .. all. Every turn asks which rows may be scraped while a text is
+        copied, and bots ask of the same plan at every leaf: kept per plan on the geometry."""
         plan = self.plan[seat]
         masks = self.geo.plan_masks.get(plan)
-        if masks is None:  # bots ask it of the same plan at every leaf
+        if masks is None:
             pc = self.geo.page_cells
             both = [0, 0]
+            prefix = [(0, 0)]
             for cell in plan:
                 both[cell // pc] |= 1 << (cell % pc)
-            masks = (both[0], both[1])
+                prefix.append((both[0], both[1]))
+            masks = tuple(prefix)
             if len(self.geo.plan_masks) >= 4096:
                 self.geo.plan_masks.clear()
             self.geo.plan_masks[plan] = masks
-        return masks[page]
+        return masks
 
     def done_cards(self, seat: int) -> tuple[int, ...]:
         return tuple(card for card, _ in self.finished[seat])
