@@ -213,10 +213,44 @@ class SearchStats:
     seconds: float = 0.0
     visits: dict[str, int] = field(default_factory=dict)
     values: dict[str, float] = field(default_factory=dict)
+    root: _Node | None = field(default=None, repr=False)  # the tree, kept until the next search
 
     @property
     def per_second(self) -> float:
         return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+    def shape(self) -> dict[str, float]:
+        """Where the iterations went, per iteration's path below the root: its decisions, the
+        searching seat's own decisions, and its turns and the other seats' (a turn: a run
+        of one seat's decisions); and the share of iterations that reached the seat's second
+        and third turn. A search whose paths hold one turn of its own compares its moves
+        by the heuristic one turn on, however many iterations it has."""
+        if self.root is None or self.iterations == 0:
+            return {}
+        seat = self.root.mover
+        sums = {"decisions": 0.0, "own_decisions": 0.0, "own_turns": 0.0, "other_turns": 0.0,
+                "reached_second_turn": 0.0, "reached_third_turn": 0.0}
+        stack = [(self.root, -1, 0)]  # node, the seat that moved into it (-1: the root), own turns so far
+        while stack:
+            node, last, turns = stack.pop()
+            for child in node.children.values():
+                v = child.visits
+                mover = child.mover
+                sums["decisions"] += v
+                now = turns
+                if mover == seat:
+                    sums["own_decisions"] += v
+                    if last != seat:
+                        now += 1
+                        sums["own_turns"] += v
+                        if now == 2:
+                            sums["reached_second_turn"] += v
+                        elif now == 3:
+                            sums["reached_third_turn"] += v
+                elif mover != last:
+                    sums["other_turns"] += v
+                stack.append((child, mover, now))
+        return {key: total / self.iterations for key, total in sums.items()}
 
 
 class MCTSAgent(Agent):
@@ -308,7 +342,7 @@ class MCTSAgent(Agent):
             self._iterate(root, world, rng)
             done += 1
         seconds = time.perf_counter() - started
-        stats = SearchStats(iterations=done, seconds=seconds)
+        stats = SearchStats(iterations=done, seconds=seconds, root=root)
         best = None
         best_key = None
         for index, action in enumerate(root_legal):

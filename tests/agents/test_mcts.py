@@ -494,3 +494,33 @@ def test_forced_move_needs_no_search():
     state = NIM.new_game(2, 0, {"stones": 1})
     agent = make_agent("mcts:iters=100")
     assert agent.choose(state, 0) == "take:1" and agent.last.iterations == 0
+
+
+def test_the_shape_of_a_search_sums_its_paths_by_decisions_and_turns():
+    """``SearchStats.shape`` counts, per iteration, the decisions on its path below the root,
+    the searching seat's own and the turns of each side; in Nim every decision is a turn,
+    seats alternate, and the first decision below the root is always the searcher's."""
+    state = NIM.new_game(2, 0, {"stones": 21})
+    agent = make_agent("mcts:iters=200", seed=2)
+    agent.choose(state, 0)
+    shape = agent.last.shape()
+    assert shape["own_turns"] == pytest.approx(shape["own_decisions"])
+    assert shape["other_turns"] == pytest.approx(shape["decisions"] - shape["own_decisions"])
+    assert shape["own_turns"] >= 1.0  # every path starts with the searcher's own move
+    assert 0.0 < shape["reached_third_turn"] <= shape["reached_second_turn"] <= 1.0
+    assert shape["own_turns"] == pytest.approx(1.0 + shape["reached_second_turn"] + shape["reached_third_turn"]
+                                               + _reached_beyond(agent.last.root, 0, 3) / 200)
+    one = NIM.new_game(2, 0, {"stones": 1})
+    agent.choose(one, 0)  # one legal move: no search, no shape
+    assert agent.last.shape() == {}
+
+
+def _reached_beyond(node, seat, turns, last=-1, now=0):
+    """Visits of the nodes where the searcher's turns past ``turns`` begin."""
+    total = 0
+    for child in node.children.values():
+        count = now + (child.mover == seat and last != seat)
+        if count > turns and count != now:
+            total += child.visits
+        total += _reached_beyond(child, seat, turns, child.mover, count)
+    return total
