@@ -223,8 +223,8 @@ class SearchStats:
         """Where the iterations went, per iteration's path below the root: its decisions, the
         searching seat's own decisions, and its turns and the other seats' (a turn: a run
         of one seat's decisions); and the share of iterations that reached the seat's second
-        and third turn. A search whose paths hold one turn of its own compares its moves
-        by the heuristic one turn on, however many iterations it has."""
+        and third turn: how far ahead of its own choice a search looks at its own plans,
+        and how much of it goes to the other seats' answers (bench/search_shape.py)."""
         if self.root is None or self.iterations == 0:
             return {}
         seat = self.root.mover
