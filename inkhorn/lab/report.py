@@ -171,9 +171,13 @@ def _endings(a: Analysis) -> str:
     rows.append(["<b>all games</b>", str(total), _pct(1.0 if total else 0.0), ""])
     most = max(a.endings.items(), key=lambda kv: kv[1][0])
     others = [f"{name} in {_pct(hits / n)}" for name, (hits, n, _) in a.endings.items() if name != most[0] and hits]
-    body = _table(["ending", "games", "share of games", "95% CI"], rows) + _finding(
-        f"Most games end with {most[0]} ({most[1][0]} of {most[1][1]}, {_pct(most[1][0] / most[1][1])})"
-        + (f"; the others with {', '.join(others)}." if others else "; no game ended otherwise."))
+    hits, n, _ = most[1]
+    if others or hits < total:
+        finding = f"Most games end with {most[0]} ({hits} of {n}, {_pct(hits / n)})" + (
+            f"; the others with {', '.join(others)}." if others else ".")
+    else:
+        finding = f"Every game ends with {most[0]} ({hits} of {n})."
+    body = _table(["ending", "games", "share of games", "95% CI"], rows) + _finding(finding)
     return _section("end-conditions", "How games end (baseline)", body)
 
 

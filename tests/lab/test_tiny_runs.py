@@ -59,7 +59,11 @@ def test_the_endings_of_many_games_add_up_and_name_the_most_frequent(tmp_path):
     assert sum(counts.values()) == 6 and len(counts) >= 2
     write_report(folder, tmp_path / "r.html")
     most = max(counts, key=counts.get)
-    assert f"Most games end with {most}" in (tmp_path / "r.html").read_text()
+    text = (tmp_path / "r.html").read_text()
+    if counts[most] == 6:
+        assert f"Every game ends with {most} (6 of 6)." in text
+    else:
+        assert f"Most games end with {most}" in text
 
 
 def test_agents_that_differ_in_budget_get_a_strength_curve(tmp_path):
@@ -77,3 +81,17 @@ def test_agents_that_differ_in_budget_get_a_strength_curve(tmp_path):
     weak, n_weak, _ = a.head_to_head[("mcts:iters=3", "random")]
     strong, n_strong, _ = a.head_to_head[("mcts:iters=200", "random")]
     assert n_weak == n_strong == 6 and strong == 1.0 and strong > weak
+
+
+
+def test_endings_are_told_as_every_game_when_alike_and_as_most_when_not():
+    """One ending for every game is "every game", not "most"; a mix names the most frequent
+    and the others with their shares."""
+    from types import SimpleNamespace
+
+    from inkhorn.lab.report import _endings
+
+    alike = _endings(SimpleNamespace(endings={"the bag empty": (6, 6, (0.6, 1.0)), "a scroll full": (0, 6, (0.0, 0.4))}))
+    assert "Every game ends with the bag empty (6 of 6)." in alike and "Most" not in alike
+    mixed = _endings(SimpleNamespace(endings={"the bag empty": (4, 6, (0.3, 0.9)), "a scroll full": (2, 6, (0.1, 0.7))}))
+    assert "Most games end with the bag empty (4 of 6, 66.7%); the others with a scroll full in 33.3%." in mixed
