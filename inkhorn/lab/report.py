@@ -172,10 +172,9 @@ def _endings(a: Analysis) -> str:
     most = max(a.endings.items(), key=lambda kv: kv[1][0])
     others = [f"{name} in {_pct(hits / n)}" for name, (hits, n, _) in a.endings.items() if name != most[0] and hits]
     hits, n, _ = most[1]
-    if others or hits < total:
-        finding = f"Most games end with {most[0]} ({hits} of {n}, {_pct(hits / n)})" + (
-            f"; the others with {', '.join(others)}." if others else ".")
-    else:
+    if others:
+        finding = f"Most games end with {most[0]} ({hits} of {n}, {_pct(hits / n)}); the others with {', '.join(others)}."
+    else:  # every game that ended, ended so
         finding = f"Every game ends with {most[0]} ({hits} of {n})."
     body = _table(["ending", "games", "share of games", "95% CI"], rows) + _finding(finding)
     return _section("end-conditions", "How games end (baseline)", body)

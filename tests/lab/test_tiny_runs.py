@@ -83,7 +83,6 @@ def test_agents_that_differ_in_budget_get_a_strength_curve(tmp_path):
     assert n_weak == n_strong == 6 and strong == 1.0 and strong > weak
 
 
-
 def test_endings_are_told_as_every_game_when_alike_and_as_most_when_not():
     """One ending for every game is "every game", not "most"; a mix names the most frequent
     and the others with their shares."""
