@@ -13,6 +13,7 @@ from inkhorn.games.verse_variant.content import CARD_NAMES, NUM_WITNESSES
 from inkhorn.games.verse_variant.scoring import (
     critical_sets,
     final_breakdown,
+    final_totals,
     ladder,
     majority_table,
     place_awards,
@@ -360,6 +361,30 @@ def test_resource_bonuses():
     rules.place_cube(s, 0, 0)
     b = final_breakdown(s, 0)
     assert b["grants"] == 8 and b["eureka"] == 1 and b["slots"] == 5 and b["cubes"] == -6
+
+
+@pytest.mark.rule("§7.1", "§7.2", "§7.3", "§4.7", "T-5c")
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 400), feint=st.integers(-1, 4),
+       options=st.sampled_from([{}, {"slot_stars": "placed", "majority_ties": "split"}]))
+@settings(max_examples=40, deadline=None)
+def test_one_pass_scoring_for_every_seat_is_the_per_seat_scoring(seed, moves, feint, options):
+    """What the heuristic asks at every leaf (every seat's Final Scoring in one pass, Majority
+    Scoring from holdings read once) is what the scoring of each seat gives."""
+    import random
+
+    s = GAME.new_game(None, seed, options)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    if feint >= 0:
+        s.feints = (feint % s.num_players,) * (1 + feint // 2)
+    before = snapshot(s)
+    held = [s.holdings(x) for x in range(s.num_players)]
+    assert final_totals(s) == final_totals(s, held) == [final_breakdown(s, x)["total"] for x in range(s.num_players)]
+    assert majority_table(s, held) == majority_table(s)
+    assert snapshot(s) == before and held == [s.holdings(x) for x in range(s.num_players)]
 
 
 @pytest.mark.rule("§5.1")

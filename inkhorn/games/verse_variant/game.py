@@ -16,7 +16,7 @@ from inkhorn.core.value import margins
 from inkhorn.games.verse_variant import rules
 from inkhorn.games.verse_variant import tools as _tools  # noqa: F401  (registers the Tool steps)
 from inkhorn.games.verse_variant.content import CARD_BY_NAME, NUM_WITNESSES, load_content
-from inkhorn.games.verse_variant.scoring import final_breakdown, ladder, majority_table
+from inkhorn.games.verse_variant.scoring import final_totals, ladder, majority_table
 from inkhorn.games.verse_variant.state import FEATURE_TOKENS, LACUNA_TOKENS, TRACK_SPACES, VerseState
 from inkhorn.games.verse_variant.steps import Ask, SealedAsk
 from inkhorn.games.verse_variant.view import holdings as view_holdings
@@ -231,12 +231,14 @@ class VerseGame(Game):
             vals = [float(p) for p in state.prestige]
         else:
             left = _sessions_left(state)
-            majority = majority_table(state)
+            held = [state.holdings(x) for x in range(n)]
+            majority = majority_table(state, held)
             lead = _bout_leader(state)
             desk = _desk_value(state)
+            final = final_totals(state, held)
             vals = []
             for x in range(n):
-                v: float = state.prestige[x] + final_breakdown(state, x)["total"] + sum(majority[x])
+                v: float = state.prestige[x] + final[x] + sum(majority[x])
                 v += state.grants[x] * 10 * left + 1.5 * state.eureka[x] + 0.5 * len(state.hands[x])
                 if x == lead:
                     v += 0.5 * desk

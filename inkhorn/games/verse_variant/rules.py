@@ -341,16 +341,18 @@ def ph_claim(s) -> None:
     st = s.cl_stage
     s.cl_stage += 1
     if st == 1:
-        desk = s.desk
-        spot = s.spotlight()
-        conds = {
-            "T-6d": any(c >= W for c in desk),
-            "T-3c": any(c < W and s.content.yields[c][6] < 0 for c in desk),
-            "T-14e": spot >= 0 and any(c < W and c // 9 == spot for c in desk),
-            "T-11b": True,
-            "T-9d": True,
-        }
-        s.push(*(trigger(s, seat, code) for code in CLAIM_TRIGGERS if has(s, seat, code) and conds[code]))
+        codes = [code for code in CLAIM_TRIGGERS if has(s, seat, code)]
+        if codes:
+            desk = s.desk
+            spot = s.spotlight()
+            conds = {
+                "T-6d": any(c >= W for c in desk),
+                "T-3c": any(c < W and s.content.yields[c][6] < 0 for c in desk),
+                "T-14e": spot >= 0 and any(c < W and c // 9 == spot for c in desk),
+                "T-11b": True,
+                "T-9d": True,
+            }
+            s.push(*(trigger(s, seat, code) for code in codes if conds[code]))
     elif st == 2:
         s.haul = s.desk
         s.desk = []

@@ -20,6 +20,10 @@ def ladder(count: int) -> int:
     return LADDER[min(count, 11)]
 
 
+# the ladder by count up to every token of a colour and a Feint for each seat (one lookup)
+_LADDER_AT = LADDER + (LADDER[-1],) * 64
+
+
 @lru_cache(maxsize=65536)
 def _sets(counts: tuple[int, ...]) -> int:
     nonzero = tuple(sorted((c for c in counts if c), reverse=True))
@@ -38,24 +42,28 @@ def _sets(counts: tuple[int, ...]) -> int:
 
 def critical_sets(counts: list[int]) -> int:
     """7.2: best grouping of Features into sets of 5, 4 or 3 different ones."""
-    return _sets(tuple(sorted(counts[:5], reverse=True)))
+    return _sets_of(tuple(counts[:5]))
+
+
+@lru_cache(maxsize=65536)
+def _sets_of(counts: tuple[int, ...]) -> int:
+    return _sets(tuple(sorted(counts, reverse=True)))
 
 
 def place_awards(counts: list[int], awards: tuple[int, ...], mode: str) -> list[int]:
     """Award places by count (zero never places). ``full``: tied scholars each take the
     award of their place; ``split``: tied scholars share the awards of the places they fill."""
-    n = len(counts)
-    out = [0] * n
-    for seat in range(n):
-        if counts[seat] <= 0:
-            continue
-        place = sum(1 for c in counts if c > counts[seat])
-        if mode == "full":
-            if place < len(awards):
-                out[seat] = awards[place]
+    ranked = sorted(counts, reverse=True)
+    out = []
+    for count in counts:
+        place = ranked.index(count)  # the scholars with more
+        if count <= 0 or place >= len(awards):
+            out.append(0)
+        elif mode == "full":
+            out.append(awards[place])
         else:
-            tied = sum(1 for c in counts if c == counts[seat])
-            out[seat] = sum(awards[place : place + tied]) // tied
+            tied = ranked.count(count)
+            out.append(sum(awards[place : place + tied]) // tied)
     return out
 
 
@@ -68,14 +76,18 @@ def majority_lead(s) -> int:
     return s.last_lead
 
 
-def majority_table(s) -> list[list[int]]:
-    """Prestige each seat earns per colour at this Majority Scoring."""
+def majority_table(s, held: list[list[int]] | None = None) -> list[list[int]]:
+    """Prestige each seat earns per colour at this Majority Scoring (``held``: every seat's
+    holdings, where the caller has them)."""
     n = s.num_players
     spot = s.spotlight()
     lead = majority_lead(s)
-    held = [s.holdings(x) for x in range(n)]
-    out = [[0] * 5 for _ in range(n)]
-    for c in range(5):
+    if held is None:
+        held = [s.holdings(x) for x in range(n)]
+    mod = s.maj_mod if any(s.maj_mod) else None
+    mode = s.options.majority_ties
+    columns = []
+    for c, column in zip(range(5), zip(*held)):
         if c == spot:
             awards = SPOT_AWARDS
         elif c == lead:
@@ -84,9 +96,9 @@ def majority_table(s) -> list[list[int]]:
             awards = OTHER_AWARDS
         if c in s.maj_stat:
             awards = (awards[0], 6, 3)
-        counts = [held[x][c] + s.maj_mod[x * 5 + c] for x in range(n)]
-        for x, v in enumerate(place_awards(counts, awards, s.options.majority_ties)):
-            out[x][c] += v
+        counts = list(column) if mod is None else [k + mod[x * 5 + c] for x, k in enumerate(column)]
+        columns.append(place_awards(counts, awards, mode))
+    out = [list(row) for row in zip(*columns)]
     if any(T14D in t for t in s.tableau):
         demands = [s.demand(c) for c in range(5)]
         top = max(demands)
@@ -101,13 +113,15 @@ def majority_scoring(s) -> None:
         s.prestige[x] += sum(row)
 
 
-def final_holdings(s, seat: int) -> list[int]:
-    """What Final Scoring counts: the holdings, with each of the seat's Footnote Feints (T-5c,
-    ruling R13) as the Feature that scores its owner the most."""
-    h = s.holdings(seat)
-    feints = s.feints.count(seat)
+def final_holdings(s, seat: int, held: list[int] | None = None) -> list[int]:
+    """What Final Scoring counts: the holdings (``held``, where the caller has them), with each
+    of the seat's Footnote Feints (T-5c, ruling R13) as the Feature that scores its owner the
+    most."""
+    h = s.holdings(seat) if held is None else held
+    feints = s.feints.count(seat) if s.feints else 0
     if not feints:
         return h
+    h = h[:]
 
     def worth(extra: tuple[int, ...]) -> int:
         counts = h[:5]
@@ -120,20 +134,38 @@ def final_holdings(s, seat: int) -> list[int]:
     return h
 
 
-def final_breakdown(s, seat: int) -> dict[str, int]:
-    h = final_holdings(s, seat)
-    ladders = sum(ladder(h[c]) for c in range(5))
-    sets = critical_sets(h)
-    grants = 2 * s.grants[seat]
-    laureate = 4 if s.laureate == seat else 0
-    slots = 0
+FINAL_PARTS = ("ladders", "sets", "grants", "laureate", "slots", "eureka", "cubes")
+
+
+def slot_stars(s) -> list[int]:
+    """Each seat's stars of the Institution slots it holds, where they score at the end."""
+    out = [0] * s.num_players
     if s.options.slot_stars == "final":
         stars = s.content.slot_stars
-        slots = sum(stars[i] for i, x in enumerate(s.slots) if x == seat and not s.nostar[i])
-    eureka = s.eureka[seat]
-    cubes = -2 * s.cubes[seat]
-    total = ladders + sets + grants + laureate + slots + eureka + cubes
-    return {
-        "ladders": ladders, "sets": sets, "grants": grants, "laureate": laureate,
-        "slots": slots, "eureka": eureka, "cubes": cubes, "total": total,
-    }
+        for i, x in enumerate(s.slots):
+            if x >= 0 and not s.nostar[i]:
+                out[x] += stars[i]
+    return out
+
+
+def _final_parts(s, seat: int, stars: list[int], held: list[int] | None = None) -> tuple[int, ...]:
+    """The parts of FINAL_PARTS, in order."""
+    h = final_holdings(s, seat, held)
+    return (
+        sum(map(_LADDER_AT.__getitem__, h[:5])), critical_sets(h), 2 * s.grants[seat],
+        4 if s.laureate == seat else 0, stars[seat], s.eureka[seat], -2 * s.cubes[seat],
+    )
+
+
+def final_breakdown(s, seat: int) -> dict[str, int]:
+    parts = dict(zip(FINAL_PARTS, _final_parts(s, seat, slot_stars(s))))
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def final_totals(s, held: list[list[int]] | None = None) -> list[int]:
+    """Every seat's Final Scoring total, in one pass (what the heuristic asks at each leaf)."""
+    stars = slot_stars(s)
+    if held is None:
+        held = [s.holdings(x) for x in range(s.num_players)]
+    return [sum(_final_parts(s, x, stars, h)) for x, h in enumerate(held)]

@@ -223,14 +223,14 @@ class VerseState(GameState):
     def natural_spotlight(self) -> int:
         """The colour whose value (spaces left on its track; fewest under Old Guard) no other
         colour shares, the highest such: -1 when every value is shared."""
-        sign = -1 if self.old_guard else 1
+        # a colour's value falls as its track grows (rises, under Old Guard): rank by length
         excluded = self.excluded
-        values = [None if excluded >> c & 1 else sign * (TRACK_SPACES - len(track))
-                  for c, track in enumerate(self.tracks)]
-        pick, best = -1, 0
-        for c, v in enumerate(values):
-            if v is not None and (pick < 0 or v > best) and values.count(v) == 1:
-                pick, best = c, v
+        keys = [-len(track) for track in self.tracks] if self.old_guard else [len(track) for track in self.tracks]
+        open_keys = [k for c, k in enumerate(keys) if not excluded >> c & 1] if excluded else keys
+        pick = -1
+        for c, k in enumerate(keys):
+            if not excluded >> c & 1 and open_keys.count(k) == 1 and (pick < 0 or k < keys[pick]):
+                pick = c
         return pick
 
     # ---- information ------------------------------------------------------------------
