@@ -20,10 +20,6 @@ def ladder(count: int) -> int:
     return LADDER[min(count, 11)]
 
 
-# the ladder by count up to every token of a colour and a Feint for each seat (one lookup)
-_LADDER_AT = LADDER + (LADDER[-1],) * 64
-
-
 @lru_cache(maxsize=65536)
 def _sets(counts: tuple[int, ...]) -> int:
     nonzero = tuple(sorted((c for c in counts if c), reverse=True))
@@ -42,12 +38,7 @@ def _sets(counts: tuple[int, ...]) -> int:
 
 def critical_sets(counts: list[int]) -> int:
     """7.2: best grouping of Features into sets of 5, 4 or 3 different ones."""
-    return _sets_of(tuple(counts[:5]))
-
-
-@lru_cache(maxsize=65536)
-def _sets_of(counts: tuple[int, ...]) -> int:
-    return _sets(tuple(sorted(counts, reverse=True)))
+    return _sets(tuple(sorted(counts[:5], reverse=True)))
 
 
 def place_awards(counts: list[int], awards: tuple[int, ...], mode: str) -> list[int]:
@@ -84,21 +75,14 @@ def majority_table(s, held: list[list[int]] | None = None) -> list[list[int]]:
     lead = majority_lead(s)
     if held is None:
         held = [s.holdings(x) for x in range(n)]
-    mod = s.maj_mod if any(s.maj_mod) else None
-    mode = s.options.majority_ties
-    columns = []
-    for c, column in zip(range(5), zip(*held)):
-        if c == spot:
-            awards = SPOT_AWARDS
-        elif c == lead:
-            awards = LEAD_AWARDS
-        else:
-            awards = OTHER_AWARDS
-        if c in s.maj_stat:
-            awards = (awards[0], 6, 3)
-        counts = list(column) if mod is None else [k + mod[x * 5 + c] for x, k in enumerate(column)]
-        columns.append(place_awards(counts, awards, mode))
-    out = [list(row) for row in zip(*columns)]
+    # the holdings as counted (a Tool's modifiers added), colour by colour
+    if any(s.maj_mod):
+        mod = s.maj_mod
+        counts = tuple(tuple(k + mod[x * 5 + c] for x, k in enumerate(column))
+                       for c, column in zip(range(5), zip(*held)))
+    else:
+        counts = tuple(zip(*held))[:5]
+    out = [list(row) for row in _majority_rows(counts, spot, lead, s.maj_stat, s.options.majority_ties)]
     if any(T14D in t for t in s.tableau):
         demands = [s.demand(c) for c in range(5)]
         top = max(demands)
@@ -106,6 +90,25 @@ def majority_table(s, held: list[list[int]] | None = None) -> list[list[int]]:
             for x in range(n):
                 out[x][spot] += held[x][spot]
     return out
+
+
+@lru_cache(maxsize=65536)
+def _majority_rows(counts: tuple[tuple[int, ...], ...], spot: int, lead: int, stat: tuple[int, ...],
+                   mode: str) -> tuple[tuple[int, ...], ...]:
+    """Per seat, per colour: the awards of the places its counts (per colour) take (a search
+    meets the same holdings again and again)."""
+    columns = []
+    for c, column in enumerate(counts):
+        if c == spot:
+            awards = SPOT_AWARDS
+        elif c == lead:
+            awards = LEAD_AWARDS
+        else:
+            awards = OTHER_AWARDS
+        if c in stat:
+            awards = (awards[0], 6, 3)
+        columns.append(place_awards(list(column), awards, mode))
+    return tuple(zip(*columns))
 
 
 def majority_scoring(s) -> None:
@@ -150,11 +153,17 @@ def slot_stars(s) -> list[int]:
 
 def _final_parts(s, seat: int, stars: list[int], held: list[int] | None = None) -> tuple[int, ...]:
     """The parts of FINAL_PARTS, in order."""
-    h = final_holdings(s, seat, held)
+    ladders, sets = _features_worth(tuple(final_holdings(s, seat, held)[:5]))
     return (
-        sum(map(_LADDER_AT.__getitem__, h[:5])), critical_sets(h), 2 * s.grants[seat],
+        ladders, sets, 2 * s.grants[seat],
         4 if s.laureate == seat else 0, stars[seat], s.eureka[seat], -2 * s.cubes[seat],
     )
+
+
+@lru_cache(maxsize=65536)
+def _features_worth(counts: tuple[int, ...]) -> tuple[int, int]:
+    """The ladders and the Critical Sets of five Feature counts."""
+    return sum(map(ladder, counts)), _sets(tuple(sorted(counts, reverse=True)))
 
 
 def final_breakdown(s, seat: int) -> dict[str, int]:
