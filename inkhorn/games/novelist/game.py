@@ -205,7 +205,7 @@ class NovelistGame(Game):
         assert isinstance(state, NovelistState)
         if state.options.coop != "off":
             return [team_value(state)] * state.num_players
-        return margins([own_value(state, s) for s in range(state.num_players)])
+        return margins(own_values(state))
 
     def playout(self, state: GameState, legal: list[str], rng: random.Random) -> str:
         """An author's quick move: the finder's best word, the proposed layout, the best card
@@ -286,11 +286,15 @@ def deck_worth(state: NovelistState, seat: int, cw: float) -> float:
     return total / max(1, len(cards) + len(classics))
 
 
-def own_value(state: NovelistState, seat: int) -> float:
+def own_values(state: NovelistState) -> list[float]:
+    """Every seat's value (the weights of the table read once)."""
     cw = coin_weight(state)
-    turns_left = rounds_left(state)
-    if state.phase == "over":
-        turns_left = 0.0
+    turns_left = 0.0 if state.phase == "over" else rounds_left(state)
+    return [own_value(state, s, cw, turns_left) for s in range(state.num_players)]
+
+
+def own_value(state: NovelistState, seat: int, cw: float, turns_left: float) -> float:
+    """``cw``: the coin weight of the table; ``turns_left``: its turns likely left."""
     v = float(state.total(seat))
     v += deck_worth(state, seat, cw) * state.content.hand_size * turns_left * 0.6
     v += 0.8 * cw * state.ink[seat] + 0.4 * state.remover[seat]
@@ -307,7 +311,7 @@ def own_value(state: NovelistState, seat: int) -> float:
 
 def team_value(state: NovelistState) -> float:
     weight = state.options.team_target / state.options.rival_target
-    return sum(own_value(state, s) for s in range(state.num_players)) - weight * state.rival_score
+    return sum(own_values(state)) - weight * state.rival_score
 
 
 def quick_move(state: NovelistState, legal: list[str], rng: random.Random) -> str:

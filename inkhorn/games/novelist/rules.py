@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from inkhorn.core.errors import IllegalAction, clip
 from inkhorn.core.step import Step
 from inkhorn.games.novelist.scoring import MIN_WORD, Spelling, WordScore, score_word
-from inkhorn.games.novelist.words import best_layout
 
 if TYPE_CHECKING:
     from inkhorn.games.novelist.state import NovelistState as S
@@ -415,7 +414,7 @@ class Spell(Step):
             if word not in state.dictionary:
                 raise IllegalAction(action, f"{word!r} is not in the dictionary", [], seat)
             sp = spelling(state, seat)
-            if best_layout(state.content.cards, sp, word, genre_in_play(state, seat)) is None:
+            if state.finder.layout(sp, word, genre_in_play(state, seat)) is None:
                 raise IllegalAction(action, why_unspellable(state, sp, word), [], seat)
             return
         if action == "ink" or action == "pass" or action.startswith("remove:") or action.startswith("power:"):
@@ -430,8 +429,7 @@ class Spell(Step):
         seat = self.seat
         if action.startswith("spell:"):
             word = action[6:].lower()
-            play = best_layout(state.content.cards, word_speller(state, seat), word, genre_in_play(state, seat),
-                               scored=False)
+            play = state.finder.layout(word_speller(state, seat), word, genre_in_play(state, seat), scored=False)
             assert play is not None
             state.push(Arrange(seat, word, play.cards, play.wild))
             return

@@ -346,6 +346,7 @@ class WordFinder:
         self.unsuggested = unsuggested  # never offered; a player may still type them
         self.table = table
         self._cand_cache: OrderedDict[tuple, list[str]] = OrderedDict()
+        self._layouts: OrderedDict[tuple, Play | None] = OrderedDict()
         self._cache_size = cache_size
         self._letter = tuple(c.letter for c in table)
         self._values: dict[float, tuple[float, ...]] = {}
@@ -575,6 +576,19 @@ class WordFinder:
         if len(self._cand_cache) > self._cache_size:
             self._cand_cache.popitem(last=False)
         return out
+
+    def layout(self, sp: Spelling, word: str, genre_in_play: dict[str, int], scored: bool = True) -> Play | None:
+        """:func:`best_layout` on this finder's cards, remembered per speller and word: a
+        search lays out the same few words of its own hand again and again."""
+        key = (sp.key(), sp.inked, word, tuple(sorted(genre_in_play.items())), scored)
+        cache = self._layouts
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+        play = cache[key] = best_layout(self.table, sp, word, genre_in_play, scored)
+        if len(cache) > self._cache_size:
+            cache.popitem(last=False)
+        return play
 
     def find(self, sp: Spelling, genre_in_play: dict[str, int], limit: int = 20, examine: int = 40) -> list[Play]:
         """The best ``limit`` words with their best layouts, exact scores, best first."""
