@@ -407,17 +407,19 @@ class MCTSAgent(Agent):
         path = [root]
         bias_visits = p.bias_visits if p.bias > 0 else None
         replies = p.replies
+        widen_above = p.widen_above
         me = self._seat
         while world.stack:
-            legal = world.legal_actions()
-            mover = world.stack[-1].seat
+            step = world.stack[-1]
+            legal = step.legal_actions(world)
+            mover = step.seat
             children = node.children
             if bias_visits is not None and node.prior is None and node is not root and node.visits >= bias_visits:
                 node.prior = self._bias_of(world, legal, mover) if len(legal) > 1 else {}
             untried = None
             limit = None
             answer = False
-            if settle and node is not root and world.stack[-1].detail and len(legal) > 1:
+            if settle and node is not root and step.detail and len(legal) > 1:
                 limit = 1  # a detail: the mover's best way of carrying out its choice
             elif replies is not None and mover != me and len(legal) > replies:
                 limit = replies  # another seat's answer: its best few
@@ -428,9 +430,9 @@ class MCTSAgent(Agent):
                         node.order = {world.game.playout(world, legal, rng): 0}
                     else:
                         node.order = self._rank(world, legal, mover, rng)
-            elif world.stack[-1].open or len(legal) > p.widen_above:
+            elif step.open or len(legal) > widen_above:
                 limit = math.ceil(p.widen * (node.visits + 1) ** p.widen_alpha)
-                if node.order is None and ordered and len(legal) > p.widen_above:
+                if node.order is None and ordered and len(legal) > widen_above:
                     node.order = self._rank(world, legal, mover, rng)
             best = None
             best_value = -1.0
@@ -443,11 +445,9 @@ class MCTSAgent(Agent):
                     else:
                         untried.append(action)
                 else:
+                    child.avail += 1  # it could be chosen here: counted, whatever is chosen
                     available.append((action, child))
-            expand = untried is not None and (limit is None or len(children) < limit or not available)
-            for _, child in available:
-                child.avail += 1
-            if expand:
+            if untried is not None and (limit is None or len(children) < limit or not available):
                 assert untried is not None
                 action = self._pick_untried(node, untried, rng)
                 child = _Node(mover)

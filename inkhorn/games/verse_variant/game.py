@@ -66,9 +66,8 @@ def _bout_leader(state: VerseState) -> int:
     """The seat whose Primary ranks first so far in the bout being played, or -1."""
     if state.phase not in ("play", "rank") or not state.turn:
         return -1
-    from inkhorn.games.verse_variant.rules import rank_key
-
     spot = state.spotlight()
+    rank_key = rules.rank_key
     played = [(rank_key(state, x, spot, i), x) for i, x in enumerate(state.order) if state.primary[x] >= 0]
     return max(played)[1] if played else -1
 

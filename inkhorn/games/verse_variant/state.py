@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
@@ -50,6 +51,19 @@ def put(t: tuple, i: int, v: Any) -> tuple:
     """A copy of tuple ``t`` with item ``i`` replaced (rarely-changed parts are tuples:
     clones share them)."""
     return (*t[:i], v, *t[i + 1 :])
+
+
+@lru_cache(maxsize=4096)
+def _natural_spotlight(lengths: tuple[int, ...], old_guard: int, excluded: int) -> int:
+    """``natural_spotlight`` from the tracks' lengths (a colour's value falls as its track
+    grows, rises under Old Guard), the Old Guard flag and the excluded colours' bits."""
+    keys = [-k for k in lengths] if old_guard else lengths
+    open_keys = [k for c, k in enumerate(keys) if not excluded >> c & 1]
+    pick = -1
+    for c, k in enumerate(keys):
+        if not excluded >> c & 1 and open_keys.count(k) == 1 and (pick < 0 or k < keys[pick]):
+            pick = c
+    return pick
 
 
 @dataclass(kw_only=True, eq=False)
@@ -223,15 +237,7 @@ class VerseState(GameState):
     def natural_spotlight(self) -> int:
         """The colour whose value (spaces left on its track; fewest under Old Guard) no other
         colour shares, the highest such: -1 when every value is shared."""
-        # a colour's value falls as its track grows (rises, under Old Guard): rank by length
-        excluded = self.excluded
-        keys = [-len(track) for track in self.tracks] if self.old_guard else [len(track) for track in self.tracks]
-        open_keys = [k for c, k in enumerate(keys) if not excluded >> c & 1] if excluded else keys
-        pick = -1
-        for c, k in enumerate(keys):
-            if not excluded >> c & 1 and open_keys.count(k) == 1 and (pick < 0 or k < keys[pick]):
-                pick = c
-        return pick
+        return _natural_spotlight(tuple(map(len, self.tracks)), self.old_guard, self.excluded)
 
     # ---- information ------------------------------------------------------------------
     def observe(self, seat: int | None) -> dict[str, Any]:
@@ -394,16 +400,20 @@ class VerseState(GameState):
         hidden_set = set(hidden)
         deck = list(self.deck_cards)
         aside = sorted(self.set_aside)
+        by_rank: dict[int, list[int]] = {}  # the set-aside Tools of each rank
+        for a in aside:
+            by_rank.setdefault((a - NUM_WITNESSES) // 5, []).append(a)
         peek = self._peeks_set_aside(seat)
         pool = []
         dealer = self.rng.dealer()
         for c in sorted(hidden):
             if c >= NUM_WITNESSES and not peek:
-                rank = (c - NUM_WITNESSES) // 5
-                cands = sorted([c, *(a for a in aside if (a - NUM_WITNESSES) // 5 == rank)])
+                group = by_rank.setdefault((c - NUM_WITNESSES) // 5, [])
+                cands = sorted([c, *group])
                 pick = cands[dealer.randrange(len(cands))]
                 if pick != c:
                     aside[aside.index(pick)] = c
+                    group[group.index(pick)] = c
                     deck[deck.index(c)] = pick
                 pool.append(pick)
             else:
