@@ -323,9 +323,10 @@ def quick_move(state: NovelistState, legal: list[str], rng: random.Random) -> st
         return legal[0] if legal[0].startswith("spell:") else "pass"
     if isinstance(step, Arrange):
         return "accept"
-    in_deck = state.content.worths(coin_weight(state))[0]
+    cw = coin_weight(state)
+    in_deck = state.content.worths(cw)[0]
     if isinstance(step, Purchase):
-        mean = deck_worth(state, seat, coin_weight(state))
+        mean = deck_worth(state, seat, cw)
         buys = [a for a in legal if a.startswith("buy:") and in_deck[int(a[4:])] > mean]
         if buys:
             return max(buys, key=lambda a: (in_deck[int(a[4:])] / card_price(state, seat, int(a[4:])), rng.random()))
@@ -344,7 +345,7 @@ def quick_move(state: NovelistState, legal: list[str], rng: random.Random) -> st
         return min(named, key=lambda a: in_deck[int(a[6:])])  # the poorest discard, trashed for a coin
     if isinstance(step, Glance):
         top = state.deck[seat][-1]
-        return "glance:keep" if in_deck[top] >= deck_worth(state, seat, coin_weight(state)) else "glance:discard"
+        return "glance:keep" if in_deck[top] >= deck_worth(state, seat, cw) else "glance:discard"
     if isinstance(step, SetAside):
         return max(legal, key=lambda a: in_deck[int(a[6:])])
     return legal[rng.randrange(len(legal))]  # an event kept or passed on

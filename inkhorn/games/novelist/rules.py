@@ -659,7 +659,7 @@ class Arrange(Step):
             state.push(Arrange(seat, self.word, turned[0], turned[1], self.changes + 1))
 
     def score(self, state: S) -> WordScore:
-        sp = spelling(state, self.seat)
+        sp = word_speller(state, self.seat)
         return score_word(state.content.cards, sp, self.word, self.cards, self.wild,
                           genre_in_play(state, self.seat, self.cards))
 
