@@ -66,6 +66,11 @@ a game like Novelist more than the rest of an iteration:
   is kept unless the search's choice beats its mean return by at least d. Between moves
   whose means differ by less than the noise of the leaves, the search's pick is a coin
   toss, and a game whose heuristic is a good one-step guide loses by it.
+* **Horizon** (``turns`` = k). A path below the root holds at most k turns (runs of one
+  seat's decisions, the searcher's first); a node where the next turn would begin is a leaf,
+  valued anew in each world that reaches it. Every leaf then stands at the same point of the
+  round, and a budget beyond what fills the tree to that horizon goes to more worlds there
+  rather than to lines whose leaves the heuristic judges from further off.
 * **Heuristic at** (``heuristic_at`` = step kinds). At the kinds of step named, the bot plays
   the move its heuristic ranks best, as greedy does (a tie broken at random), and does not
   search: played against the search everywhere on the same games, it measures what the
@@ -178,6 +183,12 @@ class MCTSParams(AgentParams):
         False, description="a new leaf in the middle of a seat's turn (the seat that moved into it is to move "
         "again) is played on by the rollout policy until another seat is to move, so every leaf is valued "
         "between turns",
+    )
+    turns: int | None = Field(
+        None, ge=1, description="a path below the root holds at most this many turns (runs of one seat's "
+        "decisions, the searcher's own first): where the next would begin, the leaf is valued, so every leaf "
+        "stands at the same point of the round (turns=3 at three seats: when the searcher is to move again); "
+        "the iterations beyond go to more worlds at that horizon (default: no horizon)",
     )
     heuristic_at: str = Field(
         "", description="kinds of step (their names joined by '/', e.g. LastTurn/HelpTake) at which the bot "
@@ -409,10 +420,18 @@ class MCTSAgent(Agent):
         replies = p.replies
         widen_above = p.widen_above
         me = self._seat
+        horizon = p.turns
+        turns = 0
+        last = -1
         while world.stack:
             step = world.stack[-1]
-            legal = step.legal_actions(world)
             mover = step.seat
+            if horizon is not None and mover != last:
+                turns += 1
+                last = mover
+                if turns > horizon:
+                    break  # the horizon: this node is a leaf
+            legal = step.legal_actions(world)
             children = node.children
             if bias_visits is not None and node.prior is None and node is not root and node.visits >= bias_visits:
                 node.prior = self._bias_of(world, legal, mover) if len(legal) > 1 else {}

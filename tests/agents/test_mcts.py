@@ -412,6 +412,31 @@ def test_finishing_turns_changes_nothing_where_every_turn_is_one_decision():
         assert plain.last.visits == finishing.last.visits and plain.last.values == finishing.last.values
 
 
+def _deepest_turns(node, last=-1, now=0):
+    """The most turns (runs of one seat's moves) on any path below ``node``."""
+    deepest = now
+    for child in node.children.values():
+        count = now + (child.mover != last)
+        deepest = max(deepest, _deepest_turns(child, child.mover, count))
+    return deepest
+
+
+@pytest.mark.parametrize("horizon", [1, 2, 3])
+def test_a_horizon_of_turns_bounds_every_path_and_spends_the_rest_on_worlds(horizon):
+    """With ``turns=k`` no path below the root holds more than k turns (Nim: a turn is a
+    move); the iterations beyond a full tree revisit the leaves at the horizon, each valued
+    anew, so the budget is spent all the same."""
+    state = NIM.new_game(2, 0, {"stones": 21})
+    agent = make_agent(f"mcts:iters=300,turns={horizon}", seed=1)
+    agent.choose(state, 0)
+    assert _deepest_turns(agent.last.root) == horizon
+    assert agent.last.iterations == 300
+    assert sum(agent.last.visits.values()) == 300
+    free = make_agent("mcts:iters=300", seed=1)
+    free.choose(state, 0)
+    assert _deepest_turns(free.last.root) > 3
+
+
 def test_implicit_minimax_judges_a_choice_by_its_best_line():
     """Crafting searched way by way (its best way ranked first) averages 0.5 over the ways
     tried, yet its best line is worth 10: with implicit minimax the bot crafts, without it
