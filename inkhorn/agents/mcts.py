@@ -467,7 +467,6 @@ class MCTSAgent(Agent):
                     child.avail += 1  # it could be chosen here: counted, whatever is chosen
                     available.append((action, child))
             if untried is not None and (limit is None or len(children) < limit or not available):
-                assert untried is not None
                 action = self._pick_untried(node, untried, rng)
                 child = _Node(mover)
                 children[action] = child
