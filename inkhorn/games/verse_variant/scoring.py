@@ -92,7 +92,7 @@ def majority_table(s, held: list[list[int]] | None = None) -> list[list[int]]:
     return out
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)  # about 1 kB an entry; a search's own holdings recur within it
 def _majority_rows(counts: tuple[tuple[int, ...], ...], spot: int, lead: int, stat: tuple[int, ...],
                    mode: str) -> tuple[tuple[int, ...], ...]:
     """Per seat, per colour: the awards of the places its counts (per colour) take (a search
@@ -160,7 +160,7 @@ def _final_parts(s, seat: int, stars: list[int], held: list[int] | None = None) 
     )
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _features_worth(counts: tuple[int, ...]) -> tuple[int, int]:
     """The ladders and the Critical Sets of five Feature counts."""
     return sum(map(ladder, counts)), _sets(tuple(sorted(counts, reverse=True)))
