@@ -211,6 +211,37 @@ def test_lone_layouts_match_the_full_layout_search(monkeypatch):
     assert shortcut == searched
 
 
+@pytest.mark.rule("§4.2")
+def test_the_finders_remembered_layouts_are_the_layouts_of_the_moment():
+    """The finder remembers a word's layout per speller (hand, inked cards, classics, event,
+    awards) and classics in play: asked again in seeded random games with classics and
+    events, it gives what the layout search gives now, scored or not."""
+    import random
+
+    from inkhorn.games.novelist import words
+
+    asked = 0
+    for seed in range(3):
+        state = new(3, seed, events=True, awards=True)
+        finder = state.finder
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            acts = state.legal_actions()
+            step = state.decision()
+            offered = [a[6:] for a in acts if a.startswith("spell:")]
+            if offered:
+                sp = spelling(state, step.seat)
+                gip = genre_in_play(state, step.seat)
+                for w in rng.sample(offered, min(3, len(offered))):
+                    for scored in (True, False):
+                        fresh = words.best_layout(state.content.cards, sp, w, gip, scored)
+                        assert finder.layout(sp, w, gip, scored) == fresh
+                        assert finder.layout(sp, w, gip, scored) == fresh  # remembered
+                        asked += 1
+            state.apply_trusted(rng.choice(acts))
+    assert asked >= 500
+
+
 def test_the_searching_bot_lays_out_its_words_without_fiddling():
     """The search judges a word by its best layout (``Arrange`` is a detail step) and keeps
     the proposed layout unless a change is clearly better (``confidence``): a card turned
