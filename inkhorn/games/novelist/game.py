@@ -79,12 +79,7 @@ class NovelistGame(Game):
     # the bot toggled cards a dozen times a word. On the ladder's 120 games at 300 iterations
     # mcts beats greedy in 98.3% in 373 decisions a game (valued at once: 80.8% in 389; the
     # old search's greedy rollouts: 94.2% in 497; bench/results/novelist-300-settled).
-    # 32 distinct worlds a search, not 64: a new world re-deals the 132-card Offer Deck and
-    # meets the other seats' hands anew (every one a first look-up of the word finder), so
-    # half as many make a search about a tenth faster; on the ladder's 120 games at 1000
-    # iterations mcts beats greedy in 94.2% (with 64: 90.8%, paired +3.3, 95%: -1.3 to +8.0;
-    # bench/results/novelist-worlds-32).
-    search_settings = {"rollout": "playout", "depth": 3, "confidence": 0.02, "worlds": 32}
+    search_settings = {"rollout": "playout", "depth": 3, "confidence": 0.02}
     all_may_lose = True  # co-op Penny Dreadful: the rival can beat the whole team
 
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:
