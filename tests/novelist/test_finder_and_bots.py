@@ -182,28 +182,33 @@ def test_vulgar_words_are_never_suggested_but_stay_legal_to_spell():
     assert state.last_word[1] == "shit"
 
 
-@pytest.mark.rule("§4.2")
-def test_lone_layouts_match_the_full_layout_search(monkeypatch):
-    """A word whose letters each have no card or cards enough, all alike, is laid out without
-    searching; the layout must be the one the full search proposes. Checked on the words
-    offered in seeded random games with classics and events."""
+def _offered_words():
+    """At every decision offering words in seeded random games with classics and events: the
+    state, the speller, the words offered, the classics in play and the game's random source
+    (a test drawing from it between two yields draws as the walk itself does)."""
     import random
 
-    from inkhorn.games.novelist import words
-
-    words_tried = []
     for seed in range(3):
         state = new(3, seed, events=True, awards=True)
         rng = random.Random(seed)
         while not state.is_terminal():
             acts = state.legal_actions()
-            step = state.decision()
             offered = [a[6:] for a in acts if a.startswith("spell:")]
             if offered:
-                sp = spelling(state, step.seat)
-                words_tried.append((sp, rng.choice(offered), genre_in_play(state, step.seat)))
+                seat = state.decision().seat
+                yield state, spelling(state, seat), offered, genre_in_play(state, seat), rng
             state.apply_trusted(rng.choice(acts))
-    table = state.content.cards
+
+
+@pytest.mark.rule("§4.2")
+def test_lone_layouts_match_the_full_layout_search(monkeypatch):
+    """A word whose letters each have no card or cards enough, all alike, is laid out without
+    searching; the layout must be the one the full search proposes. Checked on the words
+    offered in seeded random games with classics and events."""
+    from inkhorn.games.novelist import words
+
+    words_tried = [(sp, rng.choice(offered), gip) for _state, sp, offered, gip, rng in _offered_words()]
+    table = new(3, 0).content.cards
     shortcut = [words.best_layout(table, sp, w, gip) for sp, w, gip in words_tried]
     monkeypatch.setattr(words, "_lone_layout", lambda *_args: None)
     searched = [words.best_layout(table, sp, w, gip) for sp, w, gip in words_tried]
@@ -216,29 +221,16 @@ def test_the_finders_remembered_layouts_are_the_layouts_of_the_moment():
     """The finder remembers a word's layout per speller (hand, inked cards, classics, event,
     awards) and classics in play: asked again in seeded random games with classics and
     events, it gives what the layout search gives now, scored or not."""
-    import random
-
     from inkhorn.games.novelist import words
 
     asked = 0
-    for seed in range(3):
-        state = new(3, seed, events=True, awards=True)
-        finder = state.finder
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            acts = state.legal_actions()
-            step = state.decision()
-            offered = [a[6:] for a in acts if a.startswith("spell:")]
-            if offered:
-                sp = spelling(state, step.seat)
-                gip = genre_in_play(state, step.seat)
-                for w in rng.sample(offered, min(3, len(offered))):
-                    for scored in (True, False):
-                        fresh = words.best_layout(state.content.cards, sp, w, gip, scored)
-                        assert finder.layout(sp, w, gip, scored) == fresh
-                        assert finder.layout(sp, w, gip, scored) == fresh  # remembered
-                        asked += 1
-            state.apply_trusted(rng.choice(acts))
+    for state, sp, offered, gip, rng in _offered_words():
+        for w in rng.sample(offered, min(3, len(offered))):
+            for scored in (True, False):
+                fresh = words.best_layout(state.content.cards, sp, w, gip, scored)
+                assert state.finder.layout(sp, w, gip, scored) == fresh
+                assert state.finder.layout(sp, w, gip, scored) == fresh  # remembered
+                asked += 1
     assert asked >= 500
 
 
