@@ -13,6 +13,7 @@ from inkhorn.core.codec import transient_field
 from inkhorn.core.rng import permute
 from inkhorn.core.state import GameState
 from inkhorn.games.novelist.content import Content, load_content
+from inkhorn.games.novelist.rules import Arrange
 from inkhorn.games.novelist.words import Dictionary, WordFinder, load_dictionary, unsuggested_words
 
 if TYPE_CHECKING:
@@ -121,12 +122,10 @@ class NovelistState(GameState):
     # ---- information -----------------------------------------------------------------------
     def public_cards(self) -> set[int]:
         """Hand cards everyone has seen: those laid out in a pending word, and borrowed ones."""
-        from inkhorn.games.novelist.rules import Arrange
-
         shown: set[int] = {b for b in self.borrowed if b >= 0}
         for step in self.stack:
             if isinstance(step, Arrange):
-                shown.update(c for c in step.cards)
+                shown.update(step.cards)
         return shown
 
     def check_integrity(self) -> None:
