@@ -10,7 +10,7 @@ of 100 for greedy and 95 of 100 for mcts, at every player count.
 The games are kept: stopping (Ctrl-C) and running the same command again plays only the
 games still missing, so the long all-mcts measure can be spread over several runs.
 
-    python bench/manuscript_endings.py [--agents "greedy,mcts:iters=300"] [--players 2,3,4]
+    python bench/manuscript_endings.py [--agents "greedy,mcts:iters=600"] [--players 2,3,4]
                                        [--games 100] [--seed 0] [--workers 2]
                                        [--out manuscript-endings] [--json out.json]
 """
@@ -48,7 +48,7 @@ def main() -> None:
     from inkhorn.agents import split_agents
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--agents", default="greedy,mcts:iters=300",
+    parser.add_argument("--agents", default="greedy,mcts:iters=600",
                         help="comma-separated agents, as the command line takes them")
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--games", type=int, default=100)

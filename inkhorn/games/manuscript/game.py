@@ -67,9 +67,10 @@ class ManuscriptGame(Game):
     # UCT on the children's raw mean returns, not rescaled to [0, 1] at each node: the
     # root's visits spread over its moves (27, 24, 24, 24, ... of 300 in one position, against
     # 192 on one move rescaled), so a move's mean averages the answers below it rather than
-    # following the one line that looks best. At the ladder's 300 iterations mcts beats
-    # greedy in 70.0% of 240 games (95%: 64.0-75.4%), against 61.7% rescaled (paired on 120:
-    # +10.8, 95%: -0.4 to +22.0); bench/results/manuscript-300-unnormalized-240.
+    # following the one line that looks best. At 300 iterations mcts beats greedy in 70.0%
+    # of the ladder's 240 games (95%: 64.0-75.4%), against 61.7% rescaled (paired on 120:
+    # +10.8, 95%: -0.4 to +22.0), and in 72.1% at the ladders' 600;
+    # bench/results/manuscript-300-unnormalized-240 and manuscript-600.
     search_settings = {"normalize": False}
 
     def initial_state(self, players: int, seed: int, options: GameOptions, rng: StateRng) -> GameState:

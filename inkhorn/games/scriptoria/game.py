@@ -59,9 +59,10 @@ class ScriptoriaGame(Game):
     # and margins as returns, a copyist behind on the last Day, last to play, spent its Help
     # tokens (2 points each) on sketches it could not place to put off a lost end.
     # Less exploration (c=0.5), so more of a search's iterations go to its better-looking
-    # moves: at the ladder's 300 iterations it beats greedy in 60.8% of 240 games, against 48.8% with
-    # c=1 (paired on 120: +14.2, 95%: +2.5 to +25.8), and is as strong at 1000 (70.0%
-    # against 70.8% on 60 games); bench/results/scriptoria-300-c05 and scriptoria-c05-learned.
+    # moves: at 300 iterations it beats greedy in 60.8% of the ladder's 240 games, against 48.8%
+    # with c=1 (paired on 120: +14.2, 95%: +2.5 to +25.8), in 66.2% at the ladders' 600, and is
+    # as strong at 1000 (70.0% against 70.8% on 60 games); bench/results/scriptoria-300-c05,
+    # scriptoria-600 and scriptoria-c05-learned.
     search_settings = {"reward": "heuristic", "c": 0.5}
     leaf_value_fits = {3: "leaf-value-3.json"}
 
