@@ -99,8 +99,7 @@ class ActionLog:
 
     def seen_by(self, seat: int | None, start: int = 0) -> list[str]:
         """What ``seat`` saw of each action from ``start`` on (negative: the last few)."""
-        # ActionRecord.seen_by written out: a learner asks this at every step
-        return [r.label if r.public is None or r.seat == seat else r.public for r in self.records[start:]]
+        return [r.seen_by(seat) for r in self.records[start:]]
 
     def views(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         return [r.view(seat) for r in self.records[start:]]
