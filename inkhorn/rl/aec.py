@@ -124,6 +124,7 @@ class InkhornAEC(AECEnv):
         self._cache: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
         self._legal: list[str] | None = None  # the deciding seat's ids, once per decision
         self._vectors: dict[str, np.ndarray] = {}  # per agent, kept up to date (games with features)
+        self._seen: dict[int, tuple[int, list[str]]] = {}  # per seat: the log's length, its last views
         self._masks: dict[int, np.ndarray] = {}
         self._stepped = True  # since agent_iter last gave an agent (see _Turns)
 
@@ -154,6 +155,7 @@ class InkhornAEC(AECEnv):
         self._cache.clear()
         self._legal = None
         self._vectors.clear()
+        self._seen.clear()
         self.encoder.forget()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -201,7 +203,7 @@ class InkhornAEC(AECEnv):
             return cached[1]
         seat = self._seat[agent]
         legal = self._legal_for(agent)
-        history = self.log.seen_by(seat, -HISTORY_DEPTH)
+        history = self._history(seat)
         if self.encoder.features is not None:
             kept = self._vectors.get(agent)
             if kept is None:
@@ -213,6 +215,20 @@ class InkhornAEC(AECEnv):
         result = {"observation": vector, "action_mask": self._mask(len(legal))}
         self._cache[agent] = (version, result)
         return result
+
+    def _history(self, seat: int) -> list[str]:
+        """What ``seat`` saw of the last ``HISTORY_DEPTH`` actions: the views it was given
+        before and those of the actions since (a record's view never changes)."""
+        now = len(self.log)
+        known = self._seen.get(seat)
+        if known is None or now - known[0] >= HISTORY_DEPTH:
+            texts = self.log.seen_by(seat, -HISTORY_DEPTH)
+        elif known[0] == now:
+            return known[1]
+        else:
+            texts = (known[1] + self.log.seen_by(seat, known[0]))[-HISTORY_DEPTH:]
+        self._seen[seat] = (now, texts)
+        return texts
 
     def vector_of(self, state: GameState, seat: int, history: list[str], legal: list[str]) -> np.ndarray:
         """The vector of ``seat`` at ``state`` worked out from nothing (a fresh encoder):

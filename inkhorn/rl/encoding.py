@@ -51,13 +51,12 @@ _CACHE_LIMIT = 200_000
 # contribution and reused while unchanged.
 MEMO_DEPTH = 1
 _AGE_WEIGHTS = tuple(1.0 / (1 + age) for age in range(HISTORY_DEPTH))  # the newest action first
-# constants the tail copies from: zeros, and the 8 numbers of each slot byte
+# constants the tail copies from: zeros, and the 8 numbers of each slot byte as float32 bytes
 _ZEROS = np.zeros(HISTORY_BUCKETS, dtype=np.float32).data
 _SLOT_ROWS = tuple(
-    np.unpackbits(np.array([code], dtype=np.uint8), bitorder="little").astype(np.float32).data
+    np.unpackbits(np.array([code], dtype=np.uint8), bitorder="little").astype(np.float32).tobytes()
     for code in range(256)
 )
-_SLOTS_BY_NUMPY = 24  # longer lists of slots are written in one numpy call
 
 
 class Encoder:
@@ -151,27 +150,20 @@ class Encoder:
         view[base : base + HISTORY_BUCKETS] = _ZEROS[:HISTORY_BUCKETS]
         for bucket, total in totals.items():
             view[base + bucket] = total
-        # slots: one byte per legal id, its words' buckets as bits; only the slots whose byte
-        # changed since this vector's last list are rewritten
+        # slots: one byte per legal id, its words' buckets as bits; rewritten only when the
+        # bytes differ from this vector's last list, in one copy of their rows joined in C
         start = base + HISTORY_BUCKETS
-        bits = self._action_bits
+        legal = legal[: self.slots]
         try:
-            codes = bytes([bits[action] for action in legal[: self.slots]])
+            codes = bytes(map(self._action_bits.__getitem__, legal))
         except KeyError:
-            codes = bytes([bits.get(action) or self._bits(action) for action in legal[: self.slots]])
+            codes = bytes([self._action_bits.get(action) or self._bits(action) for action in legal])
         before = self._codes.get(viewer, b"") if viewer is not None else b""
         if codes != before:
-            if len(codes) > _SLOTS_BY_NUMPY:
-                end = start + len(codes) * SLOT_BUCKETS
-                out[start:end] = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little")
-            else:
-                old = len(before)
-                for i, code in enumerate(codes):
-                    if i >= old or before[i] != code:
-                        at = start + i * SLOT_BUCKETS
-                        view[at : at + SLOT_BUCKETS] = _SLOT_ROWS[code]
+            end = start + len(codes) * SLOT_BUCKETS
+            view[start:end] = memoryview(b"".join(map(_SLOT_ROWS.__getitem__, codes))).cast("f")
             if len(before) > len(codes):  # slots the last list filled and this one does not
-                out[start + len(codes) * SLOT_BUCKETS : start + len(before) * SLOT_BUCKETS] = 0.0
+                out[end : start + len(before) * SLOT_BUCKETS] = 0.0
             if viewer is not None:
                 self._codes[viewer] = codes
 

@@ -58,7 +58,6 @@ class VerseFeatures(SeatFeatures[VerseState]):
         self.slots = block("slot", [f"{k}.{r}" for k in range(INSTITUTIONS) for r in rel])
         self.nostar = block("nostar", [str(k) for k in range(INSTITUTIONS)])
         self.maj_mod = block("majority_modifier", [str(k) for k in range(COLOURS * n)])
-        self.table = (self.numbers, len(lay.names))
         self.rows = block("scholar", [f"{r}.{what}" for r in rel for what in ROWS])
         self.ledger = block("ledger", [f"{r}.{k}" for r in rel for k in range(6)])
         self.vault = block("vault", [f"{r}.{k}" for r in rel for k in range(6)])
@@ -72,13 +71,26 @@ class VerseFeatures(SeatFeatures[VerseState]):
         seen = self.memory(seat, out)
         self._header(state, seat, out)
         get = seen.get
-        table = (state.session, state.final, state.picks[seat], *(getattr(state, e) for e in EFFECTS),
-                 state.desk_cor, state.slots, state.nostar, state.maj_mod)  # numbers and tuples
-        changing = (state.desk_tok, state.supply, state.tracks)  # lists the state changes in place
-        if get("table") != table or get("changing") != changing:
-            self._table(state, seat, out)
-            seen["table"] = table
-            seen["changing"] = (state.desk_tok[:], state.supply[:], [track[:] for track in state.tracks])
+        numbers = (state.session, state.final, state.picks[seat], *[getattr(state, e) for e in EFFECTS])
+        if get("numbers") != numbers:
+            self.put(out, self.numbers, [state.session, float(bool(state.final)), state.final[0] if state.final else -1,
+                                         *numbers[2:]])
+            seen["numbers"] = numbers
+        # the board, part by part: a decision changes one or two of them
+        for key, start, values in (("desk_tokens", self.desk_tokens, state.desk_tok),
+                                   ("desk_corruption", self.desk_corruption, state.desk_cor),
+                                   ("supply", self.supply, state.supply), ("nostar", self.nostar, state.nostar),
+                                   ("majority_modifier", self.maj_mod, state.maj_mod)):
+            if get(key) != values:
+                self.put(out, start, values)
+                seen[key] = values[:]  # lists change in place: a copy
+        if get("tracks") != state.tracks:
+            self._tracks(state, out)
+            seen["tracks"] = [track[:] for track in state.tracks]
+        if get("slots") != state.slots:
+            self.mark(out, self.slots, INSTITUTIONS * self.players,
+                      [k * self.players + (s - seat) % self.players for k, s in enumerate(state.slots) if s >= 0])
+            seen["slots"] = state.slots
         kept = get("scholars")
         if kept is None:
             kept = seen["scholars"] = [None] * self.players
@@ -112,23 +124,12 @@ class VerseFeatures(SeatFeatures[VerseState]):
                 ones.append(block + ((s - seat) % n) * n + k)
         self.ones(out, ones)
 
-    def _table(self, state: VerseState, seat: int, out: Numbers) -> None:
-        n = self.players
-        numbers = [state.session, float(bool(state.final)), state.final[0] if state.final else -1,
-                   state.picks[seat], *(getattr(state, e) for e in EFFECTS)]
-        self.put(out, self.numbers, numbers)
-        self.put(out, self.desk_tokens, state.desk_tok)
-        self.put(out, self.desk_corruption, state.desk_cor)
-        self.put(out, self.supply, state.supply)
+    def _tracks(self, state: VerseState, out: Numbers) -> None:
         tracks = [0.0] * (COLOURS * TRACK_SPACES)
         for t, track in enumerate(state.tracks):
             tracks[t * TRACK_SPACES : t * TRACK_SPACES + len(track)] = track
         self.put(out, self.tracks, tracks)
         self.put(out, self.track_length, [len(track) for track in state.tracks])
-        self.clear(out, self.slots, self.slots + INSTITUTIONS * n)
-        self.ones(out, [self.slots + k * n + (s - seat) % n for k, s in enumerate(state.slots) if s >= 0])
-        self.put(out, self.nostar, state.nostar)
-        self.put(out, self.maj_mod, state.maj_mod)
 
     def _scholar(self, state: VerseState, s: int, r: int, kept: list, out: Numbers) -> None:
         """Scholar ``s`` (``r`` places after the viewer), rewritten when what it shows changed:
