@@ -83,8 +83,8 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             self.mark_changed(seen, name, out, getattr(self, name), self.cards, cards)
         shown = state.public_cards()
         seats = (state.prestige, state.award, state.adverts, state.ink, state.remover, state.heckled, state.events,
-                 state.must_letter, state.jail, state.borrowed, [len(d) for d in state.deck],
-                 [len(h) for h in state.hand], [len(i) for i in state.inked], [len(f) for f in state.forced_wild])
+                 state.must_letter, state.jail, state.borrowed, [*map(len, state.deck)], [*map(len, state.hand)],
+                 [*map(len, state.inked)], [*map(len, state.forced_wild)])
         if get("seats") != seats:
             self._seats(state, seat, out)
             seen["seats"] = tuple(part[:] for part in seats)
@@ -108,6 +108,8 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             # each on its own: a decision changes one or two
             self.mark_changed(seen, part, out, self.mine[part], self.cards, cards)
         word, cards, wild = self._layout(state, seat)
+        if not word and not get("layout_word"):  # no layout now nor at the last write: most decisions
+            return
         # each part on its own: turning a card face down changes only the faces
         self.mark_changed(seen, "layout", out, self.mine["layout"], self.cards, cards)
         self.mark_changed(seen, "layout_wild", out, self.mine["layout_wild"], self.cards,
