@@ -91,11 +91,7 @@ class VerseFeatures(SeatFeatures[VerseState]):
             self.mark(out, self.slots, INSTITUTIONS * self.players,
                       [k * self.players + (s - seat) % self.players for k, s in enumerate(state.slots) if s >= 0])
             seen["slots"] = state.slots
-        kept = get("scholars")
-        if kept is None:
-            kept = seen["scholars"] = [None] * self.players
-        for r in range(self.players):
-            self._scholar(state, (seat + r) % self.players, r, kept, out)
+        self._scholars(state, seat, seen, out)
         peek = state._peeks_set_aside(seat)
         echo = state.echo[seat]
         for part, cards in (("hand", state.hands[seat]), ("my_echo", (echo,) if echo >= 0 else ()),
@@ -131,22 +127,39 @@ class VerseFeatures(SeatFeatures[VerseState]):
         self.put(out, self.tracks, tracks)
         self.put(out, self.track_length, [len(track) for track in state.tracks])
 
-    def _scholar(self, state: VerseState, s: int, r: int, kept: list, out: Numbers) -> None:
-        """Scholar ``s`` (``r`` places after the viewer), rewritten when what it shows changed:
-        a decision changes one scholar or two, not all."""
-        row = (len(state.hands[s]), state.grants[s], state.spent[s], state.lockdown[s], state.cubes[s],
-               state.eureka[s], state.prestige[s], state.feints.count(s), float(state.picks[s] >= 0),
-               float(state.echo[s] >= 0), state.boost[s], state.elevated[s],
-               *state.ledger[s * 6 : s * 6 + 6], *state.vault[s * 6 : s * 6 + 6])
-        tableau, primary = state.tableau[s], state.primary[s]
-        last = kept[r]
-        if last is not None and last[0] == row and last[1] == tableau and last[2] == primary:
-            return
+    def _scholars(self, state: VerseState, seat: int, seen: dict, out: Numbers) -> None:
+        """Every scholar's row, one kind of number (a ``ROWS`` column) at a time: a decision
+        changes a few kinds, and each kind is held seat by seat in one list of the state."""
+        n = self.players
         width = len(ROWS)
-        self.put(out, self.rows + r * width, row[:width])
-        self.put(out, self.ledger + r * 6, row[width : width + 6])
-        self.put(out, self.vault + r * 6, row[width + 6 :])
-        if last is None or last[1] != tableau or last[2] != primary:
-            self.mark(out, self.tableau + r * self.cards, self.cards, tableau)
-            self.mark(out, self.primary + r * self.cards, self.cards, (primary,) if primary >= 0 else ())
-        kept[r] = (row, tableau[:], primary)
+        get = seen.get
+        columns = (tuple(map(len, state.hands)), state.grants, state.spent, state.lockdown, state.cubes, state.eureka,
+                   state.prestige, state.feints, state.picks, state.echo, state.boost, state.elevated)
+        for j, column in enumerate(columns):  # seen[j]: column j as last written
+            if get(j) != column:
+                seen[j] = column[:]  # some lists change in place: a copy
+                if j == 7:  # feints: the seats that feinted, once per feint
+                    column = tuple(column.count(s) for s in range(n))
+                elif j == 8 or j == 9:  # a pick, an echo: whether there is one
+                    column = tuple(int(x >= 0) for x in column)
+                at = self.rows + j
+                for r in range(n):
+                    out[at + r * width] = column[(seat + r) % n]
+        ledger, vault = state.ledger, state.vault  # six numbers a seat, turned to start at the viewer's
+        if get("ledger") != ledger:
+            self.put(out, self.ledger, ledger[6 * seat :] + ledger[: 6 * seat])
+            seen["ledger"] = ledger[:]
+        if get("vault") != vault:
+            self.put(out, self.vault, vault[6 * seat :] + vault[: 6 * seat])
+            seen["vault"] = vault
+        kept = get("tableaux")
+        if kept is None:
+            kept = seen["tableaux"] = [None] * n
+        tableau, primary = state.tableau, state.primary
+        for r in range(n):
+            s = (seat + r) % n
+            last = kept[r]
+            if last is None or last[0] != tableau[s] or last[1] != primary[s]:
+                self.mark(out, self.tableau + r * self.cards, self.cards, tableau[s])
+                self.mark(out, self.primary + r * self.cards, self.cards, (primary[s],) if primary[s] >= 0 else ())
+                kept[r] = (tableau[s][:], primary[s])
