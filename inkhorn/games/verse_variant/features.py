@@ -69,8 +69,13 @@ class VerseFeatures(SeatFeatures[VerseState]):
 
     def write(self, state: VerseState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
-        self._header(state, seat, out)
         get = seen.get
+        spot = state.spotlight()
+        clock = (state.phase, state.quill, state.laureate, state.winner, state.stack[-1].seat if state.stack else -1,
+                 spot, state.lead, state.order, state.finish)
+        if get("clock") != clock:  # the header, unchanged through most of a seat's turn
+            self._header(state, seat, spot, out)
+            seen["clock"] = clock
         numbers = (state.session, state.final, state.picks[seat], *[getattr(state, e) for e in EFFECTS])
         if get("numbers") != numbers:
             self.put(out, self.numbers, [state.session, float(bool(state.final)), state.final[0] if state.final else -1,
@@ -98,10 +103,11 @@ class VerseFeatures(SeatFeatures[VerseState]):
                             ("desk", state.desk), ("discard", state.discard), ("haul", state.haul),
                             ("set_aside", state.set_aside if peek else ())):
             # each pile on its own: a play changes one or two
-            self.mark_changed(seen, ("pile", part), out, self.piles[part], self.cards, cards)
+            if get(part) != cards:
+                self.mark_changed(seen, part, out, self.piles[part], self.cards, cards)
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: VerseState, seat: int, out: Numbers) -> None:
+    def _header(self, state: VerseState, seat: int, spot: int, out: Numbers) -> None:
         start, end = self.header
         self.clear(out, start, end)
         n = self.players
@@ -111,7 +117,6 @@ class VerseFeatures(SeatFeatures[VerseState]):
                 ones.append(block + (who - seat) % n)
         if state.stack:
             ones.append(self.to_act + (state.stack[-1].seat - seat) % n)
-        spot = state.spotlight()
         if spot >= 0:
             ones.append(self.spotlight + spot)
         ones.append(self.lead + LEAD_INDEX.get(state.lead, 0))
@@ -152,14 +157,19 @@ class VerseFeatures(SeatFeatures[VerseState]):
         if get("vault") != vault:
             self.put(out, self.vault, vault[6 * seat :] + vault[: 6 * seat])
             seen["vault"] = vault
-        kept = get("tableaux")
-        if kept is None:
-            kept = seen["tableaux"] = [None] * n
         tableau, primary = state.tableau, state.primary
-        for r in range(n):
-            s = (seat + r) % n
-            last = kept[r]
-            if last is None or last[0] != tableau[s] or last[1] != primary[s]:
-                self.mark(out, self.tableau + r * self.cards, self.cards, tableau[s])
-                self.mark(out, self.primary + r * self.cards, self.cards, (primary[s],) if primary[s] >= 0 else ())
-                kept[r] = (tableau[s][:], primary[s])
+        if get("tableau") != tableau:  # a scholar's tableau only grows, until the Session's end
+            for r in range(n):
+                s = (seat + r) % n
+                self.mark_changed(seen, ("tableau", r), out, self.tableau + r * self.cards, self.cards, tableau[s])
+            seen["tableau"] = [cards[:] for cards in tableau]
+        before = get("primary")
+        if before != primary:
+            for r in range(n):
+                s = (seat + r) % n
+                at = self.primary + r * self.cards
+                if before is not None and before[s] >= 0:
+                    out[at + before[s]] = 0.0
+                if primary[s] >= 0:
+                    out[at + primary[s]] = 1.0
+            seen["primary"] = primary
