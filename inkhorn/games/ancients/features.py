@@ -72,8 +72,11 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
     def write(self, state: AncientsState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
         n = self.players
-        self._header(state, seat, out)
         get = seen.get
+        clock = (state.phase, state.turn, state.first, state.stack[-1] if state.stack else None)
+        if get("clock") != clock:  # the header (a step is frozen: equal steps show the same)
+            self._header(state, seat, out)
+            seen["clock"] = clock
         numbers = [state.round, state.actions_left, float(state.end_triggered), len(state.deck), state.reserve,
                    *(len(deck) for deck in state.tech_deck)]
         if get("numbers") != numbers:

@@ -70,8 +70,14 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
 
     def write(self, state: ManuscriptState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
-        self._header(state, seat, out)
         get = seen.get
+        top = state.stack[-1] if state.stack else None
+        public = getattr(top, "public", None)
+        detail = public(state) if public is not None else None
+        clock = (state.phase, state.first, state.end_trigger, type(top), top.seat if top is not None else -1, detail)
+        if get("clock") != clock:  # the header, unchanged through most of a turn
+            self._header(state, seat, detail, out)
+            seen["clock"] = clock
         numbers = [state.round, len(state.deck)]
         if get("numbers") != numbers:
             self.put(out, self.numbers, numbers)
@@ -97,7 +103,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
             self.put(out, self.scores, [scores[(seat + r) % n] for r in range(n)])
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: ManuscriptState, seat: int, out: Numbers) -> None:
+    def _header(self, state: ManuscriptState, seat: int, detail: dict | None, out: Numbers) -> None:
         start, end = self.header
         self.clear(out, start, end)
         n = self.players
@@ -108,9 +114,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
             top = state.stack[-1]
             ones.append(self.decision + self.steps[type(top)])
             ones.append(self.to_act + (top.seat - seat) % n)
-            public = getattr(top, "public", None)
-            if public is not None:
-                detail = public(state)
+            if detail is not None:
                 if "decoration" in detail:
                     ones.append(self.detail_deco + self.decoration_at[detail["decoration"]])
                 else:

@@ -66,8 +66,12 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
 
     def write(self, state: NovelistState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
-        self._header(state, seat, out)
         get = seen.get
+        top = state.stack[-1] if state.stack else None
+        clock = (state.phase, state.turn, type(top), top.seat if top is not None else -1)
+        if get("clock") != clock:  # the header, unchanged through most of a turn
+            self._header(state, seat, out)
+            seen["clock"] = clock
         numbers = [len(state.offer_deck), state.ink_supply, state.remover_supply, len(state.event_deck),
                    state.rival_score, state.coins, state.bought, float(state.flushed), float(state.final_round),
                    state.rounds]

@@ -75,8 +75,14 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
 
     def write(self, state: ScriptoriaState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
-        self._header(state, seat, out)
         get = seen.get
+        top = state.stack[-1] if state.stack else None
+        detail = top.public(state) if type(top) in self.detailed else None  # type: ignore[union-attr]
+        clock = (state.day, state.phase, state.archivist, state.next_archivist, state.grimoire, type(top),
+                 top.seat if top is not None else -1, detail)
+        if get("clock") != clock:  # the header, unchanged through most of a turn
+            self._header(state, seat, detail, out)
+            seen["clock"] = clock
         cup = state.cup
         if get("cup") != cup:
             self.put(out, self.cup, cup)
@@ -131,7 +137,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
     def _rel(self, seat: int, who: int) -> int:
         return (who - seat) % self.players
 
-    def _header(self, state: ScriptoriaState, seat: int, out: Numbers) -> None:
+    def _header(self, state: ScriptoriaState, seat: int, detail: dict | None, out: Numbers) -> None:
         start, end = self.header
         self.clear(out, start, end)
         out[self.day] = state.day
@@ -147,8 +153,8 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
             top = state.stack[-1]
             ones.append(self.to_act + (top.seat - seat) % n)
             ones.append(self.decision + self.steps[type(top)])
-            if type(top) in self.detailed:
-                self._detail(top.public(state), seat, ones)  # type: ignore[attr-defined]
+            if detail is not None:
+                self._detail(detail, seat, ones)
         self.ones(out, ones)
 
     def _detail(self, detail: dict, seat: int, ones: list[int]) -> None:
