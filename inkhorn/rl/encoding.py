@@ -57,6 +57,7 @@ _SLOT_ROWS = tuple(
     np.unpackbits(np.array([code], dtype=np.uint8), bitorder="little").astype(np.float32).tobytes()
     for code in range(256)
 )
+_SLOTS_BY_NUMPY = 20  # longer lists of slots are unpacked by numpy (one call), shorter joined in C
 
 
 class Encoder:
@@ -82,6 +83,7 @@ class Encoder:
         # legal list's slot blocks are one bytes object, compared with the last in one call
         self._action_bits: dict[str, int] = {}
         self._codes: dict[object, bytes] = {}  # per seat: the slot bytes written last
+        self._slot_zeros = np.zeros(slots * SLOT_BUCKETS, dtype=np.float32).data
 
     def forget(self) -> None:
         """A new game: every seat's vector is written afresh."""
@@ -151,7 +153,7 @@ class Encoder:
         for bucket, total in totals.items():
             view[base + bucket] = total
         # slots: one byte per legal id, its words' buckets as bits; rewritten only when the
-        # bytes differ from this vector's last list, in one copy of their rows joined in C
+        # bytes differ from this vector's last list, all at once
         start = base + HISTORY_BUCKETS
         legal = legal[: self.slots]
         try:
@@ -161,9 +163,12 @@ class Encoder:
         before = self._codes.get(viewer, b"") if viewer is not None else b""
         if codes != before:
             end = start + len(codes) * SLOT_BUCKETS
-            view[start:end] = memoryview(b"".join(map(_SLOT_ROWS.__getitem__, codes))).cast("f")
+            if len(codes) > _SLOTS_BY_NUMPY:
+                out[start:end] = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little")
+            else:
+                view[start:end] = memoryview(b"".join(map(_SLOT_ROWS.__getitem__, codes))).cast("f")
             if len(before) > len(codes):  # slots the last list filled and this one does not
-                out[end : start + len(before) * SLOT_BUCKETS] = 0.0
+                view[end : start + len(before) * SLOT_BUCKETS] = self._slot_zeros[: (len(before) - len(codes)) * SLOT_BUCKETS]
             if viewer is not None:
                 self._codes[viewer] = codes
 

@@ -16,7 +16,7 @@ from inkhorn import games
 from inkhorn.core import IllegalAction, InkhornError, OptionError
 from inkhorn.core.checks import leaked_name, secrets
 from inkhorn.games import all_games
-from inkhorn.rl.encoding import HISTORY_BUCKETS, SLOT_BUCKETS
+from inkhorn.rl.encoding import HISTORY_BUCKETS, HISTORY_DEPTH, SLOT_BUCKETS
 
 COUNTS = [(g.id, n) for g in all_games() for n in range(max(g.min_players, 2), g.max_players + 1)]
 
@@ -253,6 +253,25 @@ def test_a_vector_kept_up_to_date_is_exactly_the_one_worked_out_from_nothing(gam
             legal = env.state.legal_actions() if name == agent else []
             fresh = env.vector_of(env.state, seat, env.log.seen_by(seat, -8), legal)
             assert np.array_equal(env.observe(name)["observation"], fresh), (game, name, len(env.log))
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+
+
+@pytest.mark.parametrize("game", games.game_ids())
+def test_a_seat_observed_now_and_then_gets_the_vector_worked_out_from_nothing(game):
+    """As a learner steps: a seat is observed at some of its turns only, so the views of
+    the last actions it is given run several actions on (or are all new), and its features
+    catch up with many changes at once."""
+    env = rl.env(game).unwrapped
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    while not env.terminations[env.agent_selection]:
+        agent = env.agent_selection
+        for name in env.agents:
+            if name == agent or rng.random() < 0.1:
+                seat = env._seat[name]
+                legal = env.state.legal_actions() if name == agent else []
+                fresh = env.vector_of(env.state, seat, env.log.seen_by(seat, -HISTORY_DEPTH), legal)
+                assert np.array_equal(env.observe(name)["observation"], fresh), (game, name, len(env.log))
         env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
 
 
