@@ -51,8 +51,7 @@ _CACHE_LIMIT = 200_000
 # contribution and reused while unchanged.
 MEMO_DEPTH = 1
 _AGE_WEIGHTS = tuple(1.0 / (1 + age) for age in range(HISTORY_DEPTH))  # the newest action first
-# constants the tail copies from: zeros, and the 8 numbers of each slot byte as float32 bytes
-_ZEROS = np.zeros(HISTORY_BUCKETS, dtype=np.float32).data
+# the 8 numbers of each slot byte as float32 bytes, which the tail copies from
 _SLOT_ROWS = tuple(
     np.unpackbits(np.array([code], dtype=np.uint8), bitorder="little").astype(np.float32).tobytes()
     for code in range(256)
@@ -83,7 +82,8 @@ class Encoder:
         # legal list's slot blocks are one bytes object, compared with the last in one call
         self._action_bits: dict[str, int] = {}
         self._codes: dict[object, bytes] = {}  # per seat: the slot bytes written last
-        self._slot_zeros = np.zeros(slots * SLOT_BUCKETS, dtype=np.float32).data
+        # what the tail clears from: as long as the longer of its two parts
+        self._zeros = np.zeros(max(HISTORY_BUCKETS, slots * SLOT_BUCKETS), dtype=np.float32).data
 
     def forget(self) -> None:
         """A new game: every seat's vector is written afresh."""
@@ -149,7 +149,7 @@ class Encoder:
             weight = _AGE_WEIGHTS[age]
             for bucket in found:
                 totals[bucket] = totals.get(bucket, 0.0) + weight
-        view[base : base + HISTORY_BUCKETS] = _ZEROS[:HISTORY_BUCKETS]
+        view[base : base + HISTORY_BUCKETS] = self._zeros[:HISTORY_BUCKETS]
         for bucket, total in totals.items():
             view[base + bucket] = total
         # slots: one byte per legal id, its words' buckets as bits; rewritten only when the
@@ -168,7 +168,7 @@ class Encoder:
             else:
                 view[start:end] = memoryview(b"".join(map(_SLOT_ROWS.__getitem__, codes))).cast("f")
             if len(before) > len(codes):  # slots the last list filled and this one does not
-                view[end : start + len(before) * SLOT_BUCKETS] = self._slot_zeros[: (len(before) - len(codes)) * SLOT_BUCKETS]
+                view[end : start + len(before) * SLOT_BUCKETS] = self._zeros[: (len(before) - len(codes)) * SLOT_BUCKETS]
             if viewer is not None:
                 self._codes[viewer] = codes
 
