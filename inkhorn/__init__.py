@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+# first, as the modules below may be compiled: in a checkout, an edited one runs from source
+from inkhorn import compiled  # noqa: F401
 from inkhorn.core import GameState
 from inkhorn.games import all_games, game_ids, get_game
 

@@ -333,7 +333,8 @@ class VerseState(GameState):
         )
         self.require(all(len(t) <= TRACK_SPACES and min(t, default=1) > 0 for t in self.tracks), "tracks", "bad stacks")
         self.require(
-            min([*self.ledger, *self.vault, *self.grants, *self.spent, *self.cubes, *self.desk_tok]) >= 0,
+            all(x >= 0 for part in (self.ledger, self.vault, self.grants, self.spent, self.cubes, self.desk_tok)
+                for x in part),
             "ledger", "a negative count",
         )
         corrupting = Counter(y[6] for y in self.content.yields if y[6] >= 0)

@@ -1,0 +1,75 @@
+"""The build: the modules every decision runs through are compiled with Cython.
+
+The code is the ``.py`` files and nothing else. At install, Cython turns the modules named
+below into C extensions, which Python imports in place of their source (for a learner's
+environment step or a bot's search, about 1.4 times as fast); everything else in the
+package, and every tool that reads Python frames, sees no difference but speed. Left as
+source: each game's ``content.py`` and the core's ``content.py`` and ``options.py``, whose
+pydantic models read their classes' annotations and methods, and the command line, server
+and lab, where time goes to I/O.
+
+``INKHORN_PURE=1 pip install -e .`` builds nothing (profilers and debuggers that step
+through Python lines need the source). A module that fails to compile, or a machine without
+a C compiler, leaves the source in use (``optional``). In a source checkout, a module edited
+since it was compiled runs from its source until the next install (``inkhorn/__init__.py``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+PACKAGES = ("inkhorn/core", "inkhorn/rl", "inkhorn/agents", "inkhorn/games/*")
+LEFT_AS_SOURCE = {"__init__.py", "content.py", "options.py", "game.py", "make_wordlist.py"}
+DIRECTIVES = {
+    "language_level": 3,
+    # annotations are for mypy: compiled code keeps Python's semantics (a parameter annotated
+    # ``int`` takes whatever the source would take)
+    "annotation_typing": False,
+    "binding": True,  # functions keep their signatures, names and pickling
+}
+
+
+def compiled_modules() -> list[Extension]:
+    if os.environ.get("INKHORN_PURE"):
+        return []
+    paths = sorted(p for pattern in PACKAGES for p in Path().glob(f"{pattern}/*.py") if p.name not in LEFT_AS_SOURCE)
+    return [Extension(".".join(p.with_suffix("").parts), [str(p)], optional=True) for p in paths]
+
+
+def build_command() -> type:
+    """Cython's ``build_ext``: every module translated to C at once on all cores (its C in the
+    build folder), then compiled; a module Cython cannot translate is left as source, as
+    ``optional`` leaves one that the C compiler cannot build."""
+    from Cython.Build import build_ext, cythonize
+    from Cython.Compiler.Errors import CompileError as CythonError
+    from setuptools.errors import CompileError
+
+    class BuildExt(build_ext):
+        def initialize_options(self) -> None:
+            super().initialize_options()
+            self.parallel = os.cpu_count() or 1
+            self.cython_directives = DIRECTIVES
+            self.cython_c_in_temp = True
+
+        def run(self) -> None:
+            # a failure here is met again below, module by module, where it is named
+            with contextlib.suppress(CythonError):
+                cythonize(self.extensions, nthreads=self.parallel, build_dir=self.build_temp, quiet=True,
+                          compiler_directives=DIRECTIVES)
+            super().run()
+
+        def build_extension(self, ext: Extension) -> None:
+            try:
+                super().build_extension(ext)
+            except CythonError as exc:
+                raise CompileError(f"Cython cannot translate {ext.sources[0]}: {exc}") from exc
+
+    return BuildExt
+
+
+if __name__ == "__main__":  # as pip runs it; the tests read the module list without building
+    setup(ext_modules=compiled_modules(), cmdclass={"build_ext": build_command()})

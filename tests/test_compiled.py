@@ -1,0 +1,78 @@
+"""The compiled build (``setup.py``): every module it names is compiled at install, and in a
+source checkout a module edited since then runs from its source."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import inkhorn
+from inkhorn.compiled import EditedSourceFinder, edited_source
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def named_modules() -> list[str]:
+    spec = importlib.util.spec_from_file_location("inkhorn_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    setup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup)  # defines the list; builds nothing (setup() runs as __main__ only)
+    return [ext.name for ext in setup.compiled_modules()]
+
+
+@pytest.mark.skipif(bool(os.environ.get("INKHORN_PURE")), reason="INKHORN_PURE: built without compiling")
+def test_every_named_module_is_compiled():
+    names = named_modules()
+    assert "inkhorn.rl.encoding" in names and "inkhorn.games.novelist.words" in names
+    missing = []
+    for name in names:
+        module = importlib.import_module(name)
+        if not str(module.__file__).endswith(".py"):
+            continue
+        compiled = [p for p in Path(str(module.__file__)).parent.glob(name.rpartition(".")[2] + ".*.so")]
+        if not compiled or edited_source(compiled[0]) is None:
+            missing.append(name)  # no compiled file, or one that is not older than its source
+    assert not missing, (
+        f"not compiled: {', '.join(missing)}; install with Cython and a C compiler (pip install -e . says "
+        "which module failed), or set INKHORN_PURE=1 for a build and tests without compiling"
+    )
+
+
+def test_a_module_is_compiled_only_while_its_source_is_unchanged(tmp_path):
+    compiled = tmp_path / "rules.cpython-311-x86_64-linux-gnu.so"
+    source = tmp_path / "rules.py"
+    compiled.write_bytes(b"")
+    source.write_text("")
+    os.utime(source, (1_000, 1_000))
+    os.utime(compiled, (2_000, 2_000))
+    assert edited_source(compiled) is None  # built after the source's last change
+    os.utime(source, (3_000, 3_000))
+    assert edited_source(compiled) == source  # edited since: the source is imported
+    source.unlink()
+    assert edited_source(compiled) is None
+
+
+def test_an_edited_module_is_imported_from_its_source():
+    # in a fresh interpreter: the finder is asked first, and takes the source it is pointed to
+    code = (
+        "import sys, inkhorn.compiled as c; from pathlib import Path\n"
+        "assert sys.meta_path[0] is c.EditedSourceFinder\n"
+        "c.edited_source = lambda p: p.with_name('scoring.py') if p.name.startswith('scoring.') else None\n"
+        "from inkhorn.games.scriptoria import scoring\n"
+        "print(Path(scoring.__file__).name)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "scoring.py"
+
+
+def test_the_finder_serves_a_source_checkout_only():
+    assert EditedSourceFinder in sys.meta_path  # this checkout has its pyproject.toml beside the package
+    assert (Path(inkhorn.__file__).parent.parent / "pyproject.toml").is_file()
+    assert EditedSourceFinder.find_spec("json", None) is None  # nothing of any other package
