@@ -195,6 +195,12 @@ class InkhornAEC(AECEnv):
             raise IllegalAction(slot, f"slot {slot} holds no action for {agent}", [str(i) for i in range(len(legal))])
         return legal[slot]
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As PettingZoo's own, here so that it is compiled with the rest of a step."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._require_state()
         version = len(self.log) * 2 + (agent == self.agent_selection)
@@ -335,9 +341,11 @@ class _TurnIterator(AECIterator):
         env = self.env
         if not env._stepped:
             raise InkhornError(f"step() {env.agent_selection} before asking agent_iter for the next agent")
-        agent = super().__next__()
+        if not env.agents or self.iters_til_term <= 0:  # as PettingZoo's AECIterator
+            raise StopIteration
+        self.iters_til_term -= 1
         env._stepped = False
-        return agent
+        return env.agent_selection
 
 
 def env(game: str | Game, players: int | None = None, **kwargs: Any) -> AECEnv:

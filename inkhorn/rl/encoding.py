@@ -59,6 +59,23 @@ _SLOT_ROWS = tuple(
 _SLOTS_BY_NUMPY = 20  # longer lists of slots are unpacked by numpy (one call), shorter joined in C
 
 
+def write_history(out: Any, start: int, ages: list[tuple[int, ...]], zeros: Any) -> None:
+    """The history part from ``start`` of ``out`` (float32s): each bucket the weights of the
+    ages its words were seen at, summed in full precision before it is made a float32.
+    ``ages`` holds the buckets (all below ``HISTORY_BUCKETS``) of each action's words, the
+    newest first; ``zeros`` at least ``HISTORY_BUCKETS`` zeros. ``encoding.pxd`` types it for
+    the compiled build, so there the sums are C doubles."""
+    totals = [0.0] * 128  # HISTORY_BUCKETS, spelled out for the compiled array (tests hold the two equal)
+    for age, buckets in enumerate(ages):
+        weight = _AGE_WEIGHTS[age]
+        for bucket in buckets:
+            totals[bucket] += weight
+    out[start : start + HISTORY_BUCKETS] = zeros[:HISTORY_BUCKETS]
+    for buckets in ages:
+        for bucket in buckets:
+            out[start + bucket] = totals[bucket]
+
+
 class Encoder:
     """Turns what a seat may know into the fixed vector described above.
 
@@ -137,21 +154,16 @@ class Encoder:
         here, and numpy's cost per call is several times a memoryview's per number."""
         view: Any = out.data  # a memoryview of float32 ('f')
         base = self.head
-        # history: each word's bucket gets the weights of its ages, summed in full precision
-        totals: dict[int, float] = {}
         words = self._words
-        for age, text in enumerate(reversed(history[-HISTORY_DEPTH:])):
+        ages = []  # the buckets of each action's words, the newest action first
+        for text in reversed(history[-HISTORY_DEPTH:]):
             found = words.get(text)
             if found is None:
                 if len(words) > _CACHE_LIMIT:
                     words.clear()
                 found = words[text] = tuple(self._hash("h:" + w, HISTORY_BUCKETS)[0] for w in _WORDS.findall(text))
-            weight = _AGE_WEIGHTS[age]
-            for bucket in found:
-                totals[bucket] = totals.get(bucket, 0.0) + weight
-        view[base : base + HISTORY_BUCKETS] = self._zeros[:HISTORY_BUCKETS]
-        for bucket, total in totals.items():
-            view[base + bucket] = total
+            ages.append(found)
+        write_history(view, base, ages, self._zeros)
         # slots: one byte per legal id, its words' buckets as bits; rewritten only when the
         # bytes differ from this vector's last list, all at once
         start = base + HISTORY_BUCKETS

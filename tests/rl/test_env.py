@@ -9,6 +9,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
 import inkhorn.rl as rl
@@ -16,7 +18,7 @@ from inkhorn import games
 from inkhorn.core import IllegalAction, InkhornError, OptionError
 from inkhorn.core.checks import leaked_name, secrets
 from inkhorn.games import all_games
-from inkhorn.rl.encoding import HISTORY_BUCKETS, HISTORY_DEPTH, SLOT_BUCKETS
+from inkhorn.rl.encoding import HISTORY_BUCKETS, HISTORY_DEPTH, SLOT_BUCKETS, write_history
 
 COUNTS = [(g.id, n) for g in all_games() for n in range(max(g.min_players, 2), g.max_players + 1)]
 
@@ -414,3 +416,18 @@ def test_a_game_without_features_has_its_observation_hashed(monkeypatch):
             world = env.state.determinize(seat, int(rng.integers(1 << 30)))
             assert np.array_equal(mine, env.vector_of(world, seat, env.log.seen_by(seat, -8), world.legal_actions()))
         env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, HISTORY_BUCKETS - 1), max_size=6).map(tuple), max_size=HISTORY_DEPTH))
+def test_the_history_part_sums_each_buckets_weights_by_age_in_full_precision(ages):
+    """``write_history`` (compiled with C doubles for its sums) writes exactly the float64
+    sums of 1, 1/2, 1/3 ... by age, made float32, and nothing outside its part."""
+    out = np.full(HISTORY_BUCKETS + 10, 7.0, np.float32)
+    write_history(out.data, 5, list(ages), np.zeros(HISTORY_BUCKETS, np.float32).data)
+    want = np.zeros(HISTORY_BUCKETS, np.float64)
+    for age, buckets in enumerate(ages):
+        for bucket in buckets:
+            want[bucket] += 1.0 / (1 + age)
+    assert np.array_equal(out[5 : 5 + HISTORY_BUCKETS], want.astype(np.float32))
+    assert (out[:5] == 7.0).all() and (out[5 + HISTORY_BUCKETS :] == 7.0).all()
