@@ -78,10 +78,13 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         if get("numbers") != numbers:
             self.put(out, self.numbers, numbers)
             seen["numbers"] = numbers
-        table = (state.awards_left, state.powers, state.event_discard, state.last_word)
+        table = (state.awards_left, state.powers, state.event_discard)  # tuples: replaced, never changed
         if get("table") != table:
-            self._table(state, seat, out)
+            self._table(state, out)
             seen["table"] = table
+        if get("last_word") != state.last_word:  # every word spelled
+            self._last_word(state, seat, out)
+            seen["last_word"] = state.last_word
         for name, cards in (("offer_row", state.offer_row), ("offer_discard", state.offer_discard),
                             ("box", state.box), ("played", state.played)):
             self.mark_changed(seen, name, out, getattr(self, name), self.cards, cards)
@@ -94,7 +97,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             seen["seats"] = tuple(part[:] for part in seats)
         n = self.players
         for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside),
-                            ("shown", [sorted(c for c in h if c in shown) for h in state.hand] if shown else None)):
+                            ("shown", [sorted(shown.intersection(h)) for h in state.hand] if shown else None)):
             whole = get(part)
             if whole is not None and whole[0] == piles:  # nothing changed: one comparison in C
                 continue
@@ -134,22 +137,24 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             ones.append(self.to_act + (top.seat - seat) % n)
         self.ones(out, ones)
 
-    def _table(self, state: NovelistState, seat: int, out: Numbers) -> None:
+    def _table(self, state: NovelistState, out: Numbers) -> None:
         c = self.content
-        start = self.awards
-        self.clear(out, start, self.last_word + self.players + 3 + 26)
+        self.clear(out, self.awards, self.last_word)  # the awards, powers and events' discard
         ones = [self.awards + i for i, a in enumerate(c.awards) if a.length in state.awards_left]
         ones += [self.powers + i for i, p in enumerate(c.powers) if p.key in state.powers]
         ones += [self.event_discard + e for e in state.event_discard]
+        self.ones(out, ones)
+
+    def _last_word(self, state: NovelistState, seat: int, out: Numbers) -> None:
+        n = self.players
+        self.clear(out, self.last_word, self.last_word + n + 3 + 26)
         if state.last_word:
             who, word, coins, prestige = state.last_word
-            n = self.players
-            ones.append(self.last_word + (who - seat) % n)
+            out[self.last_word + (who - seat) % n] = 1.0
             base = self.last_word + n
             self.put(out, base, (len(word), coins, prestige))
             for ch in word:
                 out[base + 3 + ascii_lowercase.index(ch)] += 1.0
-        self.ones(out, ones)
 
     def _seats(self, state: NovelistState, seat: int, out: Numbers) -> None:
         n = self.players
