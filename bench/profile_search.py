@@ -3,6 +3,8 @@
 Plays ``--decision`` decisions of a seeded game at random, then profiles one search by the
 given agent and prints, per game, the search's time and the share of it spent in what the
 bot asks of the game (heuristic, legal actions, cloning, applying actions, sampling worlds).
+cProfile sees only calls made by Python code, so profile a build from source
+(``INKHORN_PURE=1 pip install -e .``): in a compiled one it says so and stops.
 
     python bench/profile_search.py [--agent mcts:iters=300] [--decision 40] [--seed 3]
                                    [--games scriptoria] [--top 12]
@@ -79,6 +81,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--top", type=int, default=0, help="also print the n costliest functions")
     args = parser.parse_args()
+    import inkhorn.core.state
+
+    if not str(inkhorn.core.state.__file__).endswith(".py"):
+        raise SystemExit("the core is compiled, and cProfile cannot see inside it: reinstall with "
+                         "INKHORN_PURE=1 pip install -e . to profile the source")
     rows = {g: profile(g, args.agent, args.players, args.decision, args.seed, args.top)
             for g in args.games.split(",") if g}
     print(f"\n{'game':<16}{'search s':>9}" + "".join(f"{p:>15}" for p in PARTS))
