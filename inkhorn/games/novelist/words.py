@@ -59,7 +59,9 @@ class Dictionary:
                     del1[shorter] = [k]
                 else:
                     sigs.append(k)
-        self.del1 = del1  # never mutated after building
+        # tuples, never changed after building: the garbage collector leaves them out of every
+        # pass, where 238,000 lists would be walked at each full collection
+        self.del1: dict[str, tuple[str, ...]] = {k: tuple(sigs) for k, sigs in del1.items()}
 
     def __contains__(self, word: str) -> bool:
         return word in self.words
