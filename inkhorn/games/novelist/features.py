@@ -15,6 +15,7 @@ Between two calls for a seat only the parts that changed are rewritten.
 
 from __future__ import annotations
 
+from itertools import compress
 from string import ascii_lowercase
 
 from inkhorn.core.features import Layout, Numbers, SeatFeatures
@@ -94,7 +95,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
                  [*map(len, state.inked)], [*map(len, state.forced_wild)])
         if get("seats") != seats:
             self._seats(state, seat, out)
-            seen["seats"] = tuple(part[:] for part in seats)
+            seen["seats"] = tuple([part[:] for part in seats])
         n = self.players
         for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside),
                             ("shown", [sorted(shown.intersection(h)) for h in state.hand] if shown else None)):
@@ -120,7 +121,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         # each part on its own: turning a card face down changes only the faces
         self.mark_changed(seen, "layout", out, self.mine["layout"], self.cards, cards)
         self.mark_changed(seen, "layout_wild", out, self.mine["layout_wild"], self.cards,
-                          [c for c, w in zip(cards, wild, strict=True) if w])
+                          list(compress(cards, wild)))
         if get("layout_word") != word:
             self._write_word(word, out)
             seen["layout_word"] = word
