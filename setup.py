@@ -3,15 +3,16 @@
 The code is the ``.py`` files and nothing else. At install, Cython turns the modules named
 below into C extensions, which Python imports in place of their source (for a learner's
 environment step or a bot's search, about 1.4 times as fast); everything else in the
-package, and every tool that reads Python frames, sees no difference but speed. Left as
-source: each game's ``content.py`` and the core's ``content.py`` and ``options.py``, whose
-pydantic models read their classes' annotations and methods, and the command line, server
-and lab, where time goes to I/O.
+package sees no difference but speed. Left as source: the ``content.py``, ``options.py``
+and ``game.py`` modules, whose pydantic models (content files, options) read their classes'
+annotations and methods, and the command line, server and lab, where time goes to I/O.
+A ``.pxd`` beside a module gives C types to a few of its functions (the RL vector's history
+part, the features' rows of numbers); the source runs without it.
 
 ``INKHORN_PURE=1 pip install -e .`` builds nothing (profilers and debuggers that step
 through Python lines need the source). A module that fails to compile, or a machine without
 a C compiler, leaves the source in use (``optional``). In a source checkout, a module edited
-since it was compiled runs from its source until the next install (``inkhorn/__init__.py``).
+since it was compiled runs from its source until the next install (``inkhorn/compiled.py``).
 """
 
 from __future__ import annotations

@@ -46,4 +46,3 @@ def edited_source(compiled: Path) -> Path | None:
 # a source checkout: the project's pyproject.toml beside the package
 if (Path(__file__).parent.parent / "pyproject.toml").is_file() and EditedSourceFinder not in sys.meta_path:
     sys.meta_path.insert(0, EditedSourceFinder)
-
