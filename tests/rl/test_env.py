@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -431,3 +432,13 @@ def test_the_history_part_sums_each_buckets_weights_by_age_in_full_precision(age
             want[bucket] += 1.0 / (1 + age)
     assert np.array_equal(out[5 : 5 + HISTORY_BUCKETS], want.astype(np.float32))
     assert (out[:5] == 7.0).all() and (out[5 + HISTORY_BUCKETS :] == 7.0).all()
+
+
+def test_the_compiled_history_sums_have_a_place_for_every_bucket():
+    """The compiled build sums the history in a C array of fixed size (``encoding.pxd``), so
+    its size and the source's spelled-out list must be ``HISTORY_BUCKETS``."""
+    import inkhorn.rl.encoding as encoding
+
+    folder = Path(str(encoding.__file__)).parent
+    assert f"cython.double[{HISTORY_BUCKETS}]" in (folder / "encoding.pxd").read_text()
+    assert f"totals = [0.0] * {HISTORY_BUCKETS}  #" in (folder / "encoding.py").read_text()
