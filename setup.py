@@ -2,7 +2,7 @@
 
 The code is the ``.py`` files and nothing else. At install, Cython turns the modules named
 below into C extensions, which Python imports in place of their source (for a learner's
-environment step or a bot's search, about 1.4 times as fast); everything else in the
+environment step or a bot's search, 1.3 to 1.6 times as fast); everything else in the
 package sees no difference but speed. Left as source: the ``content.py``, ``options.py``
 and ``game.py`` modules, whose pydantic models (content files, options) read their classes'
 annotations and methods, and the command line, server and lab, where time goes to I/O.
