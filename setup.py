@@ -41,6 +41,17 @@ def compiled_modules() -> list[Extension]:
     return [Extension(".".join(p.with_suffix("").parts), [str(p)], optional=True) for p in paths]
 
 
+def remove_compiled(package: Path, keep: set[str]) -> list[Path]:
+    """Delete the compiled files an earlier build left in the source tree for modules not in
+    ``keep``: Python would import them in place of the source (``INKHORN_PURE``, a module
+    taken off the list). Returns what it deleted."""
+    stale = [p for p in package.rglob("*.so")
+             if ".".join(p.with_name(p.name.partition(".")[0]).relative_to(package.parent).parts) not in keep]
+    for path in stale:
+        path.unlink()
+    return stale
+
+
 def build_command() -> type:
     """Cython's ``build_ext``: every module translated to C at once on all cores (its C in the
     build folder), then compiled; a module Cython cannot translate is left as source, as
@@ -57,6 +68,7 @@ def build_command() -> type:
             self.cython_c_in_temp = True
 
         def run(self) -> None:
+            remove_compiled(Path("inkhorn"), {ext.name for ext in self.extensions})
             # a failure here is met again below, module by module, where it is named
             with contextlib.suppress(CythonError):
                 cythonize(self.extensions, nthreads=self.parallel, build_dir=self.build_temp, quiet=True,
@@ -73,4 +85,7 @@ def build_command() -> type:
 
 
 if __name__ == "__main__":  # as pip runs it; the tests read the module list without building
-    setup(ext_modules=compiled_modules(), cmdclass={"build_ext": build_command()})
+    modules = compiled_modules()
+    if not modules:  # no build_ext runs: the source tree is cleared of compiled files here
+        remove_compiled(Path("inkhorn"), set())
+    setup(ext_modules=modules, cmdclass={"build_ext": build_command()})

@@ -18,12 +18,16 @@ from inkhorn.compiled import EditedSourceFinder, edited_source
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def named_modules() -> list[str]:
+def setup_module():
     spec = importlib.util.spec_from_file_location("inkhorn_setup", ROOT / "setup.py")
     assert spec is not None and spec.loader is not None
     setup = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(setup)  # defines the list; builds nothing (setup() runs as __main__ only)
-    return [ext.name for ext in setup.compiled_modules()]
+    return setup
+
+
+def named_modules() -> list[str]:
+    return [ext.name for ext in setup_module().compiled_modules()]
 
 
 @pytest.mark.skipif(bool(os.environ.get("INKHORN_PURE")), reason="INKHORN_PURE: built without compiling")
@@ -76,3 +80,17 @@ def test_the_finder_serves_a_source_checkout_only():
     assert EditedSourceFinder in sys.meta_path  # this checkout has its pyproject.toml beside the package
     assert (Path(inkhorn.__file__).parent.parent / "pyproject.toml").is_file()
     assert EditedSourceFinder.find_spec("json", None) is None  # nothing of any other package
+
+
+def test_a_build_removes_compiled_files_of_modules_it_no_longer_compiles(tmp_path):
+    # left by an earlier build: Python would import them in place of the source
+    package = tmp_path / "inkhorn"
+    kept = package / "core" / "state.cpython-311-x86_64-linux-gnu.so"
+    dropped = package / "core" / "game.cpython-311-x86_64-linux-gnu.so"
+    source = package / "core" / "game.py"
+    for path in (kept, dropped, source):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"")
+    assert setup_module().remove_compiled(package, {"inkhorn.core.state"}) == [dropped]
+    assert kept.exists() and source.exists() and not dropped.exists()
+    assert setup_module().remove_compiled(package, set()) == [kept]  # INKHORN_PURE: every one
