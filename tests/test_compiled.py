@@ -94,3 +94,39 @@ def test_a_build_removes_compiled_files_of_modules_it_no_longer_compiles(tmp_pat
     assert setup_module().remove_compiled(package, {"inkhorn.core.state"}) == [dropped]
     assert kept.exists() and source.exists() and not dropped.exists()
     assert setup_module().remove_compiled(package, set()) == [kept]  # INKHORN_PURE: every one
+
+
+# Plays every game at random through the RL environment and prints a hash of everything a
+# learner sees: the vectors, masks and rewards.
+TRACE = """
+import hashlib, numpy as np, inkhorn.rl as rl
+from inkhorn.games import all_games
+for game in all_games():
+    env = rl.env(game.id); env.reset(seed=3); rng = np.random.default_rng(3); digest = hashlib.sha256()
+    for _ in range(400):
+        obs, reward, terminated, truncated, _ = env.last()
+        digest.update(obs["observation"].tobytes() + obs["action_mask"].tobytes() + repr(reward).encode())
+        if terminated or truncated:
+            env.reset()
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    print(game.id, digest.hexdigest()[:16])
+"""
+
+
+def run_trace(source: bool) -> str:
+    # ``source``: every compiled module is imported from its .py instead (the finder is told so)
+    prelude = ("import inkhorn.compiled as c\n"
+               "c.edited_source = lambda p: p.with_name(p.name.partition('.')[0] + '.py')\n") if source else ""
+    code = prelude + "import inkhorn.rl.encoding as e\nprint(e.__file__.endswith('.py'))\n" + TRACE
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.skipif(bool(os.environ.get("INKHORN_PURE")), reason="INKHORN_PURE: nothing compiled to compare")
+def test_the_compiled_build_and_the_source_give_a_learner_the_same_games():
+    compiled, source = run_trace(source=False), run_trace(source=True)
+    assert compiled.splitlines()[0] == "False" and source.splitlines()[0] == "True"  # each ran what it says
+    assert compiled.splitlines()[1:] == source.splitlines()[1:]
+    assert len(compiled.splitlines()) == 6  # five games
