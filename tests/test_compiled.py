@@ -18,7 +18,7 @@ from inkhorn.compiled import EditedSourceFinder, edited_source
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def setup_module():
+def load_setup():
     spec = importlib.util.spec_from_file_location("inkhorn_setup", ROOT / "setup.py")
     assert spec is not None and spec.loader is not None
     setup = importlib.util.module_from_spec(spec)
@@ -27,7 +27,7 @@ def setup_module():
 
 
 def named_modules() -> list[str]:
-    return [ext.name for ext in setup_module().compiled_modules()]
+    return [ext.name for ext in load_setup().compiled_modules()]
 
 
 @pytest.mark.skipif(bool(os.environ.get("INKHORN_PURE")), reason="INKHORN_PURE: built without compiling")
@@ -39,7 +39,7 @@ def test_every_named_module_is_compiled():
         module = importlib.import_module(name)
         if not str(module.__file__).endswith(".py"):
             continue
-        compiled = [p for p in Path(str(module.__file__)).parent.glob(name.rpartition(".")[2] + ".*.so")]
+        compiled = list(Path(str(module.__file__)).parent.glob(name.rpartition(".")[2] + ".*.so"))
         if not compiled or edited_source(compiled[0]) is None:
             missing.append(name)  # no compiled file, or one that is not older than its source
     assert not missing, (
@@ -91,9 +91,9 @@ def test_a_build_removes_compiled_files_of_modules_it_no_longer_compiles(tmp_pat
     for path in (kept, dropped, source):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"")
-    assert setup_module().remove_compiled(package, {"inkhorn.core.state"}) == [dropped]
+    assert load_setup().remove_compiled(package, {"inkhorn.core.state"}) == [dropped]
     assert kept.exists() and source.exists() and not dropped.exists()
-    assert setup_module().remove_compiled(package, set()) == [kept]  # INKHORN_PURE: every one
+    assert load_setup().remove_compiled(package, set()) == [kept]  # INKHORN_PURE: every one
 
 
 # Plays every game at random through the RL environment and prints a hash of everything a
