@@ -51,12 +51,10 @@ _CACHE_LIMIT = 200_000
 # contribution and reused while unchanged.
 MEMO_DEPTH = 1
 _AGE_WEIGHTS = tuple(1.0 / (1 + age) for age in range(HISTORY_DEPTH))  # the newest action first
-# the 8 numbers of each slot byte as float32 bytes, which the tail copies from
-_SLOT_ROWS = tuple(
-    np.unpackbits(np.array([code], dtype=np.uint8), bitorder="little").astype(np.float32).tobytes()
-    for code in range(256)
-)
-_SLOTS_BY_NUMPY = 20  # longer lists of slots are unpacked by numpy (one call), shorter joined in C
+# the 8 flags of each slot byte (its bits, the lowest first), byte after byte: what the tail
+# copies from
+_SLOT_ROWS = np.unpackbits(np.arange(256, dtype=np.uint8), bitorder="little").astype(np.float32).data
+_SLOTS_BY_NUMPY = 20  # longer lists of slots are unpacked by numpy in one call, shorter copied row by row
 
 
 def write_history(out: Any, start: int, ages: list[tuple[int, ...]], zeros: Any) -> None:
@@ -74,6 +72,17 @@ def write_history(out: Any, start: int, ages: list[tuple[int, ...]], zeros: Any)
     for buckets in ages:
         for bucket in buckets:
             out[start + bucket] = totals[bucket]
+
+
+def write_slots(out: Any, start: int, codes: bytes, cleared: int, rows: Any, zeros: Any) -> None:
+    """The slot part from ``start`` of ``out`` (float32s): for each code its ``SLOT_BUCKETS``
+    flags, copied from ``rows`` (every byte's flags, one after another), then ``cleared``
+    zeros where an earlier list filled more slots. ``encoding.pxd`` types it for the compiled
+    build, where the copies are C loops and no Python memoryview is made."""
+    for code in codes:
+        out[start : start + 8] = rows[code * 8 : code * 8 + 8]  # SLOT_BUCKETS, spelled out
+        start += 8
+    out[start : start + cleared] = zeros[:cleared]
 
 
 class Encoder:
@@ -174,13 +183,13 @@ class Encoder:
             codes = bytes([self._action_bits.get(action) or self._bits(action) for action in legal])
         before = self._codes.get(viewer, b"") if viewer is not None else b""
         if codes != before:
-            end = start + len(codes) * SLOT_BUCKETS
+            cleared = (len(before) - len(codes)) * SLOT_BUCKETS if len(before) > len(codes) else 0
             if len(codes) > _SLOTS_BY_NUMPY:
+                end = start + len(codes) * SLOT_BUCKETS
                 out[start:end] = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little")
+                view[end : end + cleared] = self._zeros[:cleared]
             else:
-                view[start:end] = memoryview(b"".join(map(_SLOT_ROWS.__getitem__, codes))).cast("f")
-            if len(before) > len(codes):  # slots the last list filled and this one does not
-                view[end : start + len(before) * SLOT_BUCKETS] = self._zeros[: (len(before) - len(codes)) * SLOT_BUCKETS]
+                write_slots(view, start, codes, cleared, _SLOT_ROWS, self._zeros)
             if viewer is not None:
                 self._codes[viewer] = codes
 

@@ -442,3 +442,20 @@ def test_the_compiled_history_sums_have_a_place_for_every_bucket():
     folder = Path(str(encoding.__file__)).parent
     assert f"cython.double[{HISTORY_BUCKETS}]" in (folder / "encoding.pxd").read_text()
     assert f"totals = [0.0] * {HISTORY_BUCKETS}  #" in (folder / "encoding.py").read_text()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=24), st.integers(0, 4))
+def test_the_slot_part_holds_each_codes_bits_and_clears_what_a_longer_list_left(codes, left_over):
+    """``write_slots`` (compiled as C copies) writes each slot code's bits, the lowest first,
+    then zeros over the slots an earlier, longer list filled, and nothing else."""
+    from inkhorn.rl.encoding import _SLOT_ROWS, write_slots
+
+    out = np.full(3 + (len(codes) + 4) * SLOT_BUCKETS + 3, 7.0, np.float32)
+    cleared = left_over * SLOT_BUCKETS
+    write_slots(out.data, 3, codes, cleared, _SLOT_ROWS, np.zeros(4 * SLOT_BUCKETS, np.float32).data)
+    end = 3 + len(codes) * SLOT_BUCKETS
+    want = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little").astype(np.float32)
+    assert np.array_equal(out[3:end], want)
+    assert (out[end : end + cleared] == 0.0).all() and (out[end + cleared :] == 7.0).all() and (out[:3] == 7.0).all()
+    assert SLOT_BUCKETS == 8  # a row of the table, spelled out in write_slots
