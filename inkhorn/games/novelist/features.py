@@ -67,6 +67,32 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
 
     def write(self, state: NovelistState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
+        history = state.history
+        # a turn of a card in a layout changes that layout alone (rules.LAYOUT_TURNS): when it
+        # is all that was decided since this seat's last write, the rest stands as written
+        if not (seen.get("at") == len(history) - 1 and seen.get("state") is state
+                and history[-1].startswith(rules.LAYOUT_TURNS)):
+            self._write_table(state, seat, out, seen)
+            seen["state"] = state
+        seen["at"] = len(history)
+        get = seen.get
+        top = state.stack[-1] if state.stack else None
+        if top is not None and top.seat == seat and isinstance(top, rules.Arrange):
+            word, cards, wild = top.word, top.cards, top.wild
+        elif not get("layout_word"):  # no layout now nor at the last write: most decisions
+            return
+        else:
+            word, cards, wild = "", (), ()
+        # each part on its own: turning a card face down changes only the faces
+        self.mark_changed(seen, "layout", out, self.mine["layout"], self.cards, cards)
+        self.mark_changed(seen, "layout_wild", out, self.mine["layout_wild"], self.cards,
+                          list(compress(cards, wild)))
+        if get("layout_word") != word:
+            self._write_word(word, out)
+            seen["layout_word"] = word
+
+    def _write_table(self, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
+        """Everything but the seat's own pending layout."""
         get = seen.get
         top = state.stack[-1] if state.stack else None
         clock = (state.phase, state.turn, type(top), top.seat if top is not None else -1)
@@ -115,16 +141,6 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
                             ("known_top", (top_card,) if top_card >= 0 else ())):
             # each on its own: a decision changes one or two
             self.mark_changed(seen, part, out, self.mine[part], self.cards, cards)
-        word, cards, wild = self._layout(state, seat)
-        if not word and not get("layout_word"):  # no layout now nor at the last write: most decisions
-            return
-        # each part on its own: turning a card face down changes only the faces
-        self.mark_changed(seen, "layout", out, self.mine["layout"], self.cards, cards)
-        self.mark_changed(seen, "layout_wild", out, self.mine["layout_wild"], self.cards,
-                          list(compress(cards, wild)))
-        if get("layout_word") != word:
-            self._write_word(word, out)
-            seen["layout_word"] = word
 
     # ---- the parts --------------------------------------------------------------------------
     def _header(self, state: NovelistState, seat: int, out: Numbers) -> None:
@@ -182,14 +198,6 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             start = self.seat_cards[part]
             self.clear(out, start, start + n * self.cards)
         self.ones(out, ones)
-
-    def _layout(self, state: NovelistState, seat: int) -> tuple[str, tuple[int, ...], tuple[bool, ...]]:
-        """The seat's own pending layout (what its decision shows it alone): its word, cards
-        and faces, all empty when it has none."""
-        top = state.stack[-1] if state.stack else None
-        if top is None or top.seat != seat or not isinstance(top, rules.Arrange):
-            return "", (), ()
-        return top.word, top.cards, top.wild
 
     def _write_word(self, word: str, out: Numbers) -> None:
         base = self.layout_word

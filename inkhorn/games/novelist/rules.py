@@ -466,7 +466,8 @@ class Spell(Step):
         return action
 
 
-_LAYOUT_ACTIONS = ("wild:", "up:")
+# Arrange's turns of a card face down or up: they change the pending layout and nothing else
+LAYOUT_TURNS = ("wild:", "up:")
 
 
 def word_speller(state: S, seat: int) -> Spelling:
@@ -476,7 +477,7 @@ def word_speller(state: S, seat: int) -> Spelling:
     memo = state.__dict__.get("speller")
     if memo is not None and memo[0] == seat and memo[2] == tuple(state.hand[seat]):
         since = state.history[memo[1] :]
-        if not since or (since[0].startswith("spell:") and all(a.startswith(_LAYOUT_ACTIONS) for a in since[1:])):
+        if not since or (since[0].startswith("spell:") and all(a.startswith(LAYOUT_TURNS) for a in since[1:])):
             return memo[3]
     return spelling(state, seat)
 
