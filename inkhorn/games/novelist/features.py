@@ -68,37 +68,22 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
     def write(self, state: NovelistState, seat: int, out: Numbers) -> None:
         seen = self.memory(seat, out)
         history = state.history
-        # a turn of a card in a layout changes that layout alone (rules.LAYOUT_TURNS): when it
-        # is all that was decided since this seat's last write, the rest stands as written
-        if not (seen.get("at") == len(history) - 1 and seen.get("state") is state
-                and history[-1].startswith(rules.LAYOUT_TURNS)):
-            self._write_table(state, seat, out, seen)
-            seen["state"] = state
+        # What one decision may change: when it is all that was decided since this seat's last
+        # write, the rest stands as written. A word to lay out, or going back from one, changes
+        # the decision stack alone (rules.STACK_ONLY): the decision, the cards shown and the
+        # layout; a turn of a card changes the layout alone (rules.LAYOUT_TURNS).
+        since = history[-1] if seen.get("at") == len(history) - 1 and seen.get("state") is state else ""
         seen["at"] = len(history)
-        get = seen.get
-        top = state.stack[-1] if state.stack else None
-        if top is not None and top.seat == seat and isinstance(top, rules.Arrange):
-            word, cards, wild = top.word, top.cards, top.wild
-        elif not get("layout_word"):  # no layout now nor at the last write: most decisions
-            return
-        else:
-            word, cards, wild = "", (), ()
-        # each part on its own: turning a card face down changes only the faces
-        self.mark_changed(seen, "layout", out, self.mine["layout"], self.cards, cards)
-        self.mark_changed(seen, "layout_wild", out, self.mine["layout_wild"], self.cards,
-                          list(compress(cards, wild)))
-        if get("layout_word") != word:
-            self._write_word(word, out)
-            seen["layout_word"] = word
+        seen["state"] = state
+        if not since.startswith(rules.STACK_ONLY):
+            self._write_table(state, seat, out, seen)
+        if not since.startswith(rules.LAYOUT_TURNS):
+            self._write_decision(state, seat, out, seen)
+        self._write_layout(state, seat, out, seen)
 
     def _write_table(self, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
-        """Everything but the seat's own pending layout."""
+        """Everything but the decision, the hand cards shown and the seat's own layout."""
         get = seen.get
-        top = state.stack[-1] if state.stack else None
-        clock = (state.phase, state.turn, type(top), top.seat if top is not None else -1)
-        if get("clock") != clock:  # the header, unchanged through most of a turn
-            self._header(state, seat, out)
-            seen["clock"] = clock
         numbers = [len(state.offer_deck), state.ink_supply, state.remover_supply, len(state.event_deck),
                    state.rival_score, state.coins, state.bought, float(state.flushed), float(state.final_round),
                    state.rounds]
@@ -115,32 +100,63 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         for name, cards in (("offer_row", state.offer_row), ("offer_discard", state.offer_discard),
                             ("box", state.box), ("played", state.played)):
             self.mark_changed(seen, name, out, getattr(self, name), self.cards, cards)
-        shown = state.public_cards()
         seats = (state.prestige, state.award, state.adverts, state.ink, state.remover, state.heckled, state.events,
                  state.must_letter, state.jail, state.borrowed, [*map(len, state.deck)], [*map(len, state.hand)],
                  [*map(len, state.inked)], [*map(len, state.forced_wild)])
         if get("seats") != seats:
             self._seats(state, seat, out)
             seen["seats"] = tuple([part[:] for part in seats])
-        n = self.players
-        for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside),
-                            ("shown", [sorted(shown.intersection(h)) for h in state.hand] if shown else None)):
-            whole = get(part)
-            if whole is not None and whole[0] == piles:  # nothing changed: one comparison in C
-                continue
-            kept = whole[1] if whole is not None else [None] * n
-            for r in range(n):  # per seat in turn order: only the piles that changed are rewritten
-                pile = piles[(seat + r) % n] if piles is not None else ()
-                if kept[r] != pile:
-                    self.mark(out, self.seat_cards[part] + r * self.cards, self.cards, pile)
-                    kept[r] = pile[:]
-            seen[part] = ([pile[:] for pile in piles] if piles is not None else None, kept)
+        for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside)):
+            self._seat_piles(part, piles, seat, out, seen)
         top_card = state.known_top[seat]
         for part, cards in (("hand", state.hand[seat]), ("inked", state.inked[seat]),
                             ("forced_wild", state.forced_wild[seat]), ("deck", state.deck[seat]),
                             ("known_top", (top_card,) if top_card >= 0 else ())):
             # each on its own: a decision changes one or two
             self.mark_changed(seen, part, out, self.mine[part], self.cards, cards)
+
+    def _write_decision(self, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
+        """The header (whose decision, of what kind) and the hand cards shown."""
+        top = state.stack[-1] if state.stack else None
+        clock = (state.phase, state.turn, type(top), top.seat if top is not None else -1)
+        if seen.get("clock") != clock:  # the header, unchanged through most of a turn
+            self._header(state, seat, out)
+            seen["clock"] = clock
+        shown = state.public_cards()
+        self._seat_piles("shown", [sorted(shown.intersection(h)) for h in state.hand] if shown else None, seat, out,
+                         seen)
+
+    def _write_layout(self, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
+        """The seat's own pending layout (what its decision shows it alone)."""
+        top = state.stack[-1] if state.stack else None
+        if top is not None and top.seat == seat and isinstance(top, rules.Arrange):
+            word, cards, wild = top.word, top.cards, top.wild
+        elif not seen.get("layout_word"):  # no layout now nor at the last write: most decisions
+            return
+        else:
+            word, cards, wild = "", (), ()
+        # each part on its own: turning a card face down changes only the faces
+        self.mark_changed(seen, "layout", out, self.mine["layout"], self.cards, cards)
+        self.mark_changed(seen, "layout_wild", out, self.mine["layout_wild"], self.cards,
+                          list(compress(cards, wild)))
+        if seen.get("layout_word") != word:
+            self._write_word(word, out)
+            seen["layout_word"] = word
+
+    def _seat_piles(self, part: str, piles: list | None, seat: int, out: Numbers, seen: dict) -> None:
+        """One kind of pile of every writer, per seat in turn order (``None``: all empty):
+        only the piles that changed are rewritten."""
+        n = self.players
+        whole = seen.get(part)
+        if whole is not None and whole[0] == piles:  # nothing changed: one comparison in C
+            return
+        kept = whole[1] if whole is not None else [None] * n
+        for r in range(n):
+            pile = piles[(seat + r) % n] if piles is not None else ()
+            if kept[r] != pile:
+                self.mark(out, self.seat_cards[part] + r * self.cards, self.cards, pile)
+                kept[r] = pile[:]
+        seen[part] = ([pile[:] for pile in piles] if piles is not None else None, kept)
 
     # ---- the parts --------------------------------------------------------------------------
     def _header(self, state: NovelistState, seat: int, out: Numbers) -> None:

@@ -468,6 +468,9 @@ class Spell(Step):
 
 # Arrange's turns of a card face down or up: they change the pending layout and nothing else
 LAYOUT_TURNS = ("wild:", "up:")
+# decisions that change the stack of decisions and nothing a seat is shown besides: the turns,
+# a word to lay out, and going back from one (which also counts the backs, shown to no one)
+STACK_ONLY = ("spell:", "back", *LAYOUT_TURNS)
 
 
 def word_speller(state: S, seat: int) -> Spelling:
