@@ -63,9 +63,21 @@ ACTION_SLOTS = {"scriptoria": 128, "verse_variant": 256, "manuscript": 640, "nov
 DEFAULT_SLOTS = 256
 REWARDS = ("win", "margin")
 MAX_DECISIONS = 100_000
-# what only a reset makes (PettingZoo's OrderEnforcingWrapper refuses the same before it)
-_MADE_BY_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection", "agents",
-                            "num_agents"})
+
+
+class _MadeByReset:
+    """What only ``reset()`` makes, read before it: a clear error, as PettingZoo's
+    OrderEnforcingWrapper gives. Once ``reset()`` sets the attribute, the instance's own value
+    is found first. (A ``__getattr__`` would do the same, but a class with one has every
+    attribute read go through a slower path, a few dozen times a step.)"""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, env: object, owner: type | None = None) -> Any:
+        if env is None:
+            return self
+        raise AttributeError(f"{self.name} cannot be read before reset(): call reset() first")
 
 
 def _game(game: str | Game) -> Game:
@@ -80,6 +92,13 @@ class InkhornAEC(AECEnv):
     """One inkhorn game as an AEC environment; agents are ``seat_0`` ... ``seat_{n-1}``."""
 
     metadata = {"render_modes": ["ansi"], "name": "inkhorn_v0", "is_parallelizable": False}
+    # made by reset() (num_agents, AECEnv's property, reads agents)
+    agents = _MadeByReset()
+    agent_selection = _MadeByReset()
+    rewards = _MadeByReset()
+    terminations = _MadeByReset()
+    truncations = _MadeByReset()
+    infos = _MadeByReset()
 
     def __init__(
         self,
@@ -128,12 +147,6 @@ class InkhornAEC(AECEnv):
         self._masks: dict[int, np.ndarray] = {}
         self._stepped = True  # since agent_iter last gave an agent (see _Turns)
 
-    def __getattr__(self, name: str) -> Any:
-        """Only for what is missing: what ``reset()`` makes, asked for before it."""
-        if name in _MADE_BY_RESET:
-            raise AttributeError(f"{name} cannot be read before reset(): call reset() first")
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
     # ---- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_spaces[agent]
@@ -162,7 +175,7 @@ class InkhornAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
         self.agent_selection = self._deciding_agent()
         self._stepped = True
 
