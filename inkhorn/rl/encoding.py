@@ -108,6 +108,7 @@ class Encoder:
         # legal list's slot blocks are one bytes object, compared with the last in one call
         self._action_bits: dict[str, int] = {}
         self._codes: dict[object, bytes] = {}  # per seat: the slot bytes written last
+        self._views: dict[object, tuple[Numbers, Numbers]] = {}  # per seat: its kept vector's memoryviews
         # what the tail clears from: as long as the longer of its two parts
         self._zeros = np.zeros(max(HISTORY_BUCKETS, slots * SLOT_BUCKETS), dtype=np.float32).data
 
@@ -116,6 +117,7 @@ class Encoder:
         if self.features is not None:
             self.features.forget()
         self._codes.clear()
+        self._views.clear()
 
     def _hash(self, text: str, buckets: int) -> tuple[int, float]:
         found = self._hashes.get(text)
@@ -131,8 +133,17 @@ class Encoder:
         """Bring ``seat``'s vector ``out`` up to date (a game with features): ``out`` is all
         zero or as this encoder last left it for that seat."""
         assert self.features is not None
-        self.features.write(state, seat, cast("Numbers", out.data)[: self.head])
+        self.features.write(state, seat, self._views_of(out, seat)[1])
         self.write_tail(history, legal, out, seat)
+
+    def _views_of(self, out: np.ndarray, viewer: object) -> tuple[Numbers, Numbers]:
+        """``out`` as a memoryview of float32s ('f'), whole and its features' part: made once
+        per kept vector, not at every step."""
+        views = self._views.get(viewer)
+        if views is None or views[0].obj is not out:
+            view = cast("Numbers", out.data)
+            views = self._views[viewer] = (view, view[: self.head])
+        return views
 
     def encode(
         self, observation: dict[str, Any], history: Sequence[str], legal: Sequence[str], viewer: object = None
@@ -161,7 +172,7 @@ class Encoder:
 
         Written through a memoryview, number by number: a step changes a few dozen numbers
         here, and numpy's cost per call is several times a memoryview's per number."""
-        view: Any = out.data  # a memoryview of float32 ('f')
+        view = self._views_of(out, viewer)[0] if viewer is not None else out.data  # float32s ('f')
         base = self.head
         words = self._words
         ages = []  # the buckets of each action's words, the newest action first
