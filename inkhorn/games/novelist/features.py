@@ -100,12 +100,16 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         for name, cards in (("offer_row", state.offer_row), ("offer_discard", state.offer_discard),
                             ("box", state.box), ("played", state.played)):
             self.mark_changed(seen, name, out, getattr(self, name), self.cards, cards)
-        seats = (state.prestige, state.award, state.adverts, state.ink, state.remover, state.heckled, state.events,
-                 state.must_letter, state.jail, state.borrowed, [*map(len, state.deck)], [*map(len, state.hand)],
-                 [*map(len, state.inked)], [*map(len, state.forced_wild)])
-        if get("seats") != seats:
+        seats = (state.prestige, state.award, state.adverts, state.ink, state.remover, state.heckled,
+                 [*map(len, state.deck)], [*map(len, state.hand)], [*map(len, state.inked)],
+                 [*map(len, state.forced_wild)])
+        if get("seats") != seats:  # most turns
             self._seats(state, seat, out)
             seen["seats"] = tuple([part[:] for part in seats])
+        marks = (state.events, state.must_letter, state.jail, state.borrowed)
+        if get("marks") != marks:  # now and then
+            self._marks(state, seat, out)
+            seen["marks"] = tuple([part[:] for part in marks])
         for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside)):
             self._seat_piles(part, piles, seat, out, seen)
         top_card = state.known_top[seat]
@@ -192,13 +196,20 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
     def _seats(self, state: NovelistState, seat: int, out: Numbers) -> None:
         n = self.players
         row = []
-        ones = []
-        events = len(self.content.events)
         for r in range(n):
             s = (seat + r) % n
             row += [state.prestige[s], state.award[s], state.adverts[s], state.ink[s], state.remover[s],
                     len(state.deck[s]), len(state.hand[s]), len(state.inked[s]), len(state.forced_wild[s]),
                     float(state.heckled[s])]
+        self.put(out, self.per_seat, row)
+
+    def _marks(self, state: NovelistState, seat: int, out: Numbers) -> None:
+        """Every writer's event, required letter, Jail and borrowed card."""
+        n = self.players
+        ones = []
+        events = len(self.content.events)
+        for r in range(n):
+            s = (seat + r) % n
             if state.events[s] >= 0:
                 ones.append(self.event + r * events + state.events[s])
             if state.must_letter[s]:
@@ -207,7 +218,6 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
                 ones.append(self.seat_cards["jail"] + r * self.cards + state.jail[s])
             if state.borrowed[s] >= 0:
                 ones.append(self.seat_cards["borrowed"] + r * self.cards + state.borrowed[s])
-        self.put(out, self.per_seat, row)
         self.clear(out, self.event, self.event + n * events)
         self.clear(out, self.must_letter, self.must_letter + n * 26)
         for part in ("jail", "borrowed"):
