@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from operator import mul
@@ -35,7 +36,9 @@ class Dictionary:
 
     def __init__(self, words: list[str], source: str):
         self.source = source
-        self.words = frozenset(words)
+        # a dict of texts, not a frozenset: the cycle collector never tracks it, where it would
+        # walk a set of 112,000 words at each of its full passes
+        self.words: dict[str, None] = dict.fromkeys(words)
         by_key: dict[str, tuple[str, ...]] = {}
         for w in words:
             if len(w) <= MAX_FIND_LEN:
@@ -194,45 +197,48 @@ def _searched(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: d
     remaining_letter: dict[str, int] = {}
     for ch in word:
         remaining_letter[ch] = remaining_letter.get(ch, 0) + 1
-    extra_wilds = [forced]
+    _place(0, table, sp, word, by_letter, used, chosen, remaining_letter, [forced], leaf)
+    return best[0]
 
-    def dfs(i: int) -> None:
-        if i == n:
-            leaf()
-            return
-        ch = word[i]
-        cands = [c for c in by_letter.get(ch, ()) if c not in used]
-        left = remaining_letter[ch]
-        remaining_letter[ch] = left - 1
-        if len(cands) == 1:
-            c = cands[0]
+
+def _place(i: int, table: tuple[Card, ...], sp: Spelling, word: str, by_letter: dict[str, list[int]], used: set[int],
+           chosen: list[int], remaining_letter: dict[str, int], extra_wilds: list[int], leaf: Callable[[], None]) -> None:
+    """The search from place ``i`` on: each card that may stand there, or a wild. (A function
+    of its own, not a closure calling itself: that would be a reference cycle, left at every
+    search for the cycle collector, whose passes a learner's every step pays for.)"""
+    if i == len(word):
+        leaf()
+        return
+    ch = word[i]
+    cands = [c for c in by_letter.get(ch, ()) if c not in used]
+    left = remaining_letter[ch]
+    remaining_letter[ch] = left - 1
+    if len(cands) == 1:
+        c = cands[0]
+        used.add(c)
+        chosen[i] = c
+        _place(i + 1, table, sp, word, by_letter, used, chosen, remaining_letter, extra_wilds, leaf)
+        used.discard(c)
+    elif cands:
+        seen_kinds = set()
+        for c in cands:
+            k = _kind(table, sp, c)
+            if k in seen_kinds:
+                continue  # identical cards give identical layouts
+            seen_kinds.add(k)
             used.add(c)
             chosen[i] = c
-            dfs(i + 1)
+            _place(i + 1, table, sp, word, by_letter, used, chosen, remaining_letter, extra_wilds, leaf)
             used.discard(c)
-        elif cands:
-            seen_kinds = set()
-            for c in cands:
-                k = _kind(table, sp, c)
-                if k in seen_kinds:
-                    continue  # identical cards give identical layouts
-                seen_kinds.add(k)
-                used.add(c)
-                chosen[i] = c
-                dfs(i + 1)
-                used.discard(c)
-        if not cands or left > len(cands) or extra_wilds[0] > 0:
-            took_extra = bool(cands) and left <= len(cands)
-            if took_extra:
-                extra_wilds[0] -= 1
-            chosen[i] = -1
-            dfs(i + 1)
-            if took_extra:
-                extra_wilds[0] += 1
-        remaining_letter[ch] = left
-
-    dfs(0)
-    return best[0]
+    if not cands or left > len(cands) or extra_wilds[0] > 0:
+        took_extra = bool(cands) and left <= len(cands)
+        if took_extra:
+            extra_wilds[0] -= 1
+        chosen[i] = -1
+        _place(i + 1, table, sp, word, by_letter, used, chosen, remaining_letter, extra_wilds, leaf)
+        if took_extra:
+            extra_wilds[0] += 1
+    remaining_letter[ch] = left
 
 
 def _wilds_placed(sp: Spelling, word: str, chosen: list[int], used: set[int], info: tuple,
