@@ -2,7 +2,7 @@
 import cython
 
 
-@cython.locals(totals=cython.double[128], age=cython.Py_ssize_t, buckets=tuple, bucket=cython.Py_ssize_t,
+@cython.locals(totals=cython.double[128], age=cython.Py_ssize_t, buckets=bytes, bucket=cython.uchar,
                weight=cython.double)
 cpdef write_history(float[::1] out, Py_ssize_t start, list ages, float[::1] zeros)
 

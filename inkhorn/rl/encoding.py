@@ -57,11 +57,11 @@ _SLOT_ROWS = np.unpackbits(np.arange(256, dtype=np.uint8), bitorder="little").as
 _SLOTS_BY_NUMPY = 20  # longer lists of slots are unpacked by numpy in one call, shorter copied row by row
 
 
-def write_history(out: Any, start: int, ages: list[tuple[int, ...]], zeros: Any) -> None:
+def write_history(out: Any, start: int, ages: list[bytes], zeros: Any) -> None:
     """The history part from ``start`` of ``out`` (float32s): each bucket the weights of the
     ages its words were seen at, summed in full precision before it is made a float32.
-    ``ages`` holds the buckets (all below ``HISTORY_BUCKETS``) of each action's words, the
-    newest first; ``zeros`` at least ``HISTORY_BUCKETS`` zeros. ``encoding.pxd`` types it for
+    ``ages`` holds the buckets (all below ``HISTORY_BUCKETS``) of each action's words as
+    bytes, the newest first; ``zeros`` at least ``HISTORY_BUCKETS`` zeros. ``encoding.pxd`` types it for
     the compiled build, so there the sums are C doubles."""
     totals = [0.0] * 128  # HISTORY_BUCKETS, spelled out for the compiled array (tests hold the two equal)
     for age, buckets in enumerate(ages):
@@ -101,9 +101,13 @@ class Encoder:
         self.features = features
         self.head = features.size if features is not None else OBS_BUCKETS
         self.size = self.head + HISTORY_BUCKETS + slots * SLOT_BUCKETS
-        self._hashes: dict[str, tuple[int, float]] = {}
+        # The caches below hold no tuples, lists or other containers as values: the garbage
+        # collector untracks a dict that holds none, but a dict it untracked is tracked again
+        # as new at the next such entry, and walked entry by entry at the collector's next
+        # passes. Learning adds entries at most steps (the words of a new action).
+        self._hashes: dict[str, int] = {}  # a text: its bucket * 2, plus 1 for a + sign
         self._parts: dict[object, dict[str, tuple[Any, np.ndarray, np.ndarray]]] = {}
-        self._words: dict[str, tuple[int, ...]] = {}  # a history entry: its words' buckets
+        self._words: dict[str, bytes] = {}  # a history entry: its words' buckets
         # an action id: its words' buckets as the bits of one byte (SLOT_BUCKETS is 8), so a
         # legal list's slot blocks are one bytes object, compared with the last in one call
         self._action_bits: dict[str, int] = {}
@@ -119,14 +123,15 @@ class Encoder:
         self._codes.clear()
         self._views.clear()
 
-    def _hash(self, text: str, buckets: int) -> tuple[int, float]:
+    def _hash(self, text: str, buckets: int) -> int:
+        """``text``'s bucket among ``buckets`` times 2, plus 1 when its sign is +1 (see
+        ``_hashes``)."""
         found = self._hashes.get(text)
         if found is None:
             if len(self._hashes) > _CACHE_LIMIT:
                 self._hashes.clear()
             digest = zlib.crc32(text.encode("utf-8"))
-            found = (digest >> 1) % buckets, (1.0 if digest & 1 else -1.0)
-            self._hashes[text] = found
+            found = self._hashes[text] = ((digest >> 1) % buckets) << 1 | (digest & 1)
         return found
 
     def write(self, state: GameState, seat: int, history: Sequence[str], legal: Sequence[str], out: np.ndarray) -> None:
@@ -181,7 +186,7 @@ class Encoder:
             if found is None:
                 if len(words) > _CACHE_LIMIT:
                     words.clear()
-                found = words[text] = tuple(self._hash("h:" + w, HISTORY_BUCKETS)[0] for w in _WORDS.findall(text))
+                found = words[text] = bytes([self._hash("h:" + w, HISTORY_BUCKETS) >> 1 for w in _WORDS.findall(text)])
             ages.append(found)
         write_history(view, base, ages, self._zeros)
         # slots: one byte per legal id, its words' buckets as bits; rewritten only when the
@@ -209,12 +214,11 @@ class Encoder:
             self._action_bits.clear()
         code = 0
         for word in _WORDS.findall(action):
-            code |= 1 << self._hash("a:" + word, SLOT_BUCKETS)[0]
+            code |= 1 << (self._hash("a:" + word, SLOT_BUCKETS) >> 1)
         self._action_bits[action] = code
         return code
 
     def _walk(self, value: Any, path: str, idx: list[int], val: list[float], memo: dict, depth: int) -> None:
-        hashes = self._hashes
         kind = type(value)
         if (kind is dict or kind is list or kind is tuple) and depth > 0:
             # a part equal to the one seen at this path last time adds what it added then;
@@ -234,8 +238,7 @@ class Encoder:
                 for position, item in enumerate(value):
                     if type(item) is str:
                         text = f"{path}[]={item}"
-                        found = hashes.get(text) or self._hash(text, OBS_BUCKETS)
-                        idx.append(found[0])
+                        idx.append(self._hash(text, OBS_BUCKETS) >> 1)
                         val.append(1.0)
                     else:
                         self._walk(item, f"{path}[{position}]", idx, val, memo, depth - 1)
@@ -247,17 +250,15 @@ class Encoder:
             for position, item in enumerate(value):
                 if type(item) is str:
                     text = f"{path}[]={item}"
-                    found = hashes.get(text) or self._hash(text, OBS_BUCKETS)
-                    idx.append(found[0])
+                    idx.append(self._hash(text, OBS_BUCKETS) >> 1)
                     val.append(1.0)
                 else:
                     self._walk(item, f"{path}[{position}]", idx, val, memo, 0)
         elif kind is str:
             text = f"{path}={value}"
-            found = hashes.get(text) or self._hash(text, OBS_BUCKETS)
-            idx.append(found[0])
+            idx.append(self._hash(text, OBS_BUCKETS) >> 1)
             val.append(1.0)
         elif value and (kind is int or kind is float or kind is bool):
-            found = hashes.get(path) or self._hash(path, OBS_BUCKETS)
-            idx.append(found[0])
-            val.append(found[1] * value)
+            found = self._hash(path, OBS_BUCKETS)
+            idx.append(found >> 1)
+            val.append((1.0 if found & 1 else -1.0) * value)
