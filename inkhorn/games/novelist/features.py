@@ -133,7 +133,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
     def _write_layout(self, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
         """The seat's own pending layout (what its decision shows it alone)."""
         top = state.stack[-1] if state.stack else None
-        if top is not None and top.seat == seat and isinstance(top, rules.Arrange):
+        if type(top) is rules.Arrange and top.seat == seat:  # type(): see public_cards
             word, cards, wild = top.word, top.cards, top.wild
         elif not seen.get("layout_word"):  # no layout now nor at the last write: most decisions
             return

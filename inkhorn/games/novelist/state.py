@@ -124,7 +124,7 @@ class NovelistState(GameState):
         """Hand cards everyone has seen: those laid out in a pending word, and borrowed ones."""
         shown: set[int] = {b for b in self.borrowed if b >= 0}
         for step in self.stack:
-            if isinstance(step, Arrange):
+            if type(step) is Arrange:  # isinstance on a Step, an ABC, is a Python call: at every step of a learner
                 shown.update(step.cards)
         return shown
 

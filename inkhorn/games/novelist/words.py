@@ -417,9 +417,10 @@ class WordFinder:
             hit = self._shapes[shape] = (counts, free, sizes)
         return hit
 
-    def ranked_signatures(self, sp: Spelling, top: int | None = None) -> list[tuple[float, str]]:
-        """(estimate, signature) of the signatures the speller can spell, best first (all of
-        them, or the ``top`` best that hold the required letter).
+    def ranked_signatures(self, sp: Spelling, top: int | None = None) -> list[str]:
+        """The signatures the speller can spell, best estimate first, equal estimates in
+        reverse alphabetical order (all of them, or the ``top`` best that hold the required
+        letter).
 
         Every sub-multiset of the speller's letters (inked and borrowed letters always in) is
         estimated by its best cards; a signature's estimate is the best over the sub-multisets
@@ -556,9 +557,12 @@ class WordFinder:
                             found[sig] = v
                             changed = True
         if full or len(found) <= n_top:
-            return sorted(zip(found.values(), found), reverse=True)
-        kth = sorted(found.values())[-n_top]
-        return sorted([(v, sig) for sig, v in found.items() if v >= kth], reverse=True)[:n_top]
+            best = sorted(found, reverse=True)
+        else:
+            kth = sorted(found.values())[-n_top]
+            best = sorted([sig for sig, v in found.items() if v >= kth], reverse=True)
+        best.sort(key=found.__getitem__, reverse=True)  # stable: equal estimates stay in that order
+        return best if full else best[:n_top]
 
     def candidates(self, sp: Spelling, limit: int = 12) -> list[str]:
         """Up to ``limit`` good words by estimate (cheap; no layouts), best first."""
@@ -569,7 +573,7 @@ class WordFinder:
             return hit
         out: list[str] = []
         req = sp.required
-        for _v, sig in self.ranked_signatures(sp, limit):
+        for sig in self.ranked_signatures(sp, limit):
             if req and req not in sig:
                 continue
             for w in self.dic.by_key[sig]:
