@@ -76,10 +76,17 @@ class ActionLog:
 
     ``words=False`` keeps each action's id in place of its words for the chooser (a learner
     reads ids, and wording every action costs more than applying it); what the other seats
-    may know (``public``) is the step's own say, as ever."""
+    may know (``public``) is the step's own say, as ever.
+
+    ``keep``: at least the last ``keep`` records are kept and earlier ones let go (a learner's
+    env reads the last few). Records kept to a game's end outlive the cycle collector's
+    youngest generation, and it walks every one of them at its passes, which a learner's every
+    step pays for. ``start`` is the index of the first record kept."""
 
     records: list[ActionRecord] = field(default_factory=list)
     words: bool = True
+    keep: int | None = None
+    start: int = 0
 
     def apply(self, state: GameState, action: str) -> ActionRecord:
         """Check, describe and apply ``action``; a refused action leaves both untouched."""
@@ -94,20 +101,35 @@ class ActionLog:
             step = state.stack[-1]
             record = ActionRecord(len(state.history), step.seat, action, action, step.public_label(state, action))
         state.apply_trusted(action)
-        self.records.append(record)
+        records = self.records
+        records.append(record)
+        if self.keep is not None and len(records) >= 2 * self.keep:  # let go in batches
+            gone = len(records) - self.keep
+            del records[:gone]
+            self.start += gone
         return record
 
     def seen_by(self, seat: int | None, start: int = 0) -> list[str]:
-        """What ``seat`` saw of each action from ``start`` on (negative: the last few)."""
-        return [r.seen_by(seat) for r in self.records[start:]]
+        """What ``seat`` saw of each action from index ``start`` on (negative: the last few)."""
+        return [r.seen_by(seat) for r in self.records[self._kept(start):]]
 
     def views(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
-        return [r.view(seat) for r in self.records[start:]]
+        return [r.view(seat) for r in self.records[self._kept(start):]]
+
+    def _kept(self, start: int) -> int:
+        """Where the action of index ``start`` is among the records kept."""
+        if start < 0 or not self.start:
+            return start
+        if start < self.start:
+            raise IndexError(f"the records before action {self.start} were let go (keep={self.keep})")
+        return start - self.start
 
     def __len__(self) -> int:
-        return len(self.records)
+        """How many actions were applied (kept or not)."""
+        return self.start + len(self.records)
 
     def __iter__(self) -> Iterator[ActionRecord]:
+        """The records kept."""
         return iter(self.records)
 
     @classmethod

@@ -139,7 +139,7 @@ class InkhornAEC(AECEnv):
         }
         self._episodes: np.random.Generator | None = None
         self.state: GameState | None = None
-        self.log = ActionLog(words=False)
+        self.log = ActionLog(words=False, keep=HISTORY_DEPTH)
         self._cache: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
         self._legal: list[str] | None = None  # the deciding seat's ids, once per decision
         self._vectors: dict[str, np.ndarray] = {}  # per agent, kept up to date (games with features)
@@ -164,7 +164,7 @@ class InkhornAEC(AECEnv):
                 self._episodes = np.random.default_rng()
             game_seed = int(self._episodes.integers(0, 2**62))
         self.state = self.game.new_game(self.num_players, game_seed, self.options)
-        self.log = ActionLog(words=False)
+        self.log = ActionLog(words=False, keep=HISTORY_DEPTH)
         self._cache.clear()
         self._legal = None
         self._vectors.clear()

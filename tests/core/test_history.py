@@ -144,3 +144,26 @@ def test_a_seat_view_never_names_another_seats_sealed_card(seed, players):
         for seat in range(players):
             if seat != record.seat:
                 assert record.action not in json.dumps(record.view(seat))
+
+
+def test_a_log_that_keeps_the_last_few_records_tells_them_as_a_full_log_would(sealed):
+    """``keep`` lets the earlier records go (a learner's env reads the last few): the count
+    of actions, and every seat's view of those kept, are a full log's; asking for one let go
+    is a clear error."""
+    full, short = ActionLog(words=False), ActionLog(words=False, keep=2)
+    states = [sealed.new_game(3, 11), sealed.new_game(3, 11)]
+    n = 0
+    while not states[0].is_terminal():
+        action = states[0].legal_actions()[n % len(states[0].legal_actions())]
+        full.apply_trusted(states[0], action)
+        short.apply_trusted(states[1], action)
+        n += 1
+        assert len(short) == len(full) == n
+        assert len(short.records) == n if n < 4 else 2 <= len(short.records) < 4
+        for seat in (0, 1, 2, None):
+            assert short.seen_by(seat, -2) == full.seen_by(seat, -2)
+            assert short.seen_by(seat, short.start) == full.seen_by(seat, short.start)
+            assert short.views(seat, n - 1) == full.views(seat, n - 1)
+    assert n >= 6 and short.start > 0
+    with pytest.raises(IndexError, match="let go"):
+        short.seen_by(0, short.start - 1)

@@ -282,8 +282,9 @@ def test_a_seat_observed_now_and_then_gets_the_vector_worked_out_from_nothing(ga
 @pytest.mark.parametrize("game", games.game_ids())
 def test_steps_leave_nothing_for_the_cycle_collector(game):
     """A learner's steps free what they make as they go: no reference cycles, which only the
-    cycle collector frees, and no cache that it must walk entry by entry at its passes (the
-    encoder's caches hold atomic values, so the collector does not track them)."""
+    cycle collector frees, no record of every action kept to the game's end, and no cache that
+    it must walk entry by entry at its passes (the encoder's caches hold atomic values, so the
+    collector does not track them)."""
     env = rl.env(game).unwrapped
     env.reset(seed=4)
     rng = np.random.default_rng(4)
@@ -296,6 +297,7 @@ def test_steps_leave_nothing_for_the_cycle_collector(game):
                 env.reset()
                 continue
             env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+        assert len(env.log) > 2 * HISTORY_DEPTH > len(env.log.records)  # the last few records only
         encoder = env.encoder
         assert encoder._hashes and encoder._words
         assert not gc.is_tracked(encoder._hashes) and not gc.is_tracked(encoder._words)
