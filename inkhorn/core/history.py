@@ -23,8 +23,9 @@ The contract
     that know better say so ("seat 3 played an echo card face down").
 
 ``ActionLog``
-    Applies actions and keeps their records; ``seen_by(seat)`` is a seat's view of every
-    action so far (``None``: a spectator, who sees only public words).
+    Applies actions and keeps their records (or, with ``keep``, the last few: a learner's
+    env); ``seen_by(seat)`` is a seat's view of every action kept (``None``: a spectator, who
+    sees only public words).
 """
 
 from __future__ import annotations
