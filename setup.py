@@ -16,7 +16,7 @@ step's data do not fit in it together: every step then fetches them again from t
 cache, and so does the code that runs between steps (the learner's own, numpy). Cython's
 helper functions are left to the compiler to inline or not, in place of being inlined at
 every use, and calls into Python's own library skip its stub table. A step runs 1 to 4 per
-cent more instructions, and misses a 1 MB cache up to a quarter less often (counted with
+cent more instructions, and misses a 1 MB cache up to 28 per cent less often (counted with
 cachegrind: Manuscript 1,171 to 882 misses a step, Novelist 1,082 to 942, Scriptoria's
 351 to 349). On such a machine the compiled step takes about the time of
 the source's: there the gain above is not had.
