@@ -216,7 +216,8 @@ def main() -> None:
         total.add(again)
         rows.append({"game": game.id, "players": players, "steps_per_s": ours.rate, "ratio": ratio,
                      "vector_free_ratio": free_ratio})
-    print(f"machine: {machine()}")
+    where = machine()
+    print(f"machine: {where}")
     print(f"yardstick: PettingZoo tictactoe_v3 {total.rate:,.0f} steps/s")
     print(f"{'game':<14} {'players':>7} {'steps/s':>10} {'ratio':>6} {'vector free':>12}")
     for row in rows:
@@ -248,7 +249,7 @@ def main() -> None:
                            "scaling": idle[2], "step_us": 0.0})
     if args.json:
         with open(args.json, "w") as out:
-            json.dump({"machine": machine(), "yardstick": total.rate, "rows": rows, "vector": vector, "opponents": args.opponents}, out,
+            json.dump({"machine": where, "yardstick": total.rate, "rows": rows, "vector": vector, "opponents": args.opponents}, out,
                       indent=1)
 
 
