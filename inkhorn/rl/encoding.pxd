@@ -2,12 +2,24 @@
 import cython
 
 
+cdef class SeatVector:
+    cdef readonly object array
+    cdef float[::1] floats
+    cdef readonly object features
+    cdef public bytes codes
+
+
 @cython.locals(totals=cython.double[128], age=cython.Py_ssize_t, buckets=bytes, bucket=cython.uchar,
-               weight=cython.double)
-cpdef write_history(float[::1] out, Py_ssize_t start, list ages, float[::1] zeros)
+               weight=cython.double, out=cython.float[::1])
+cpdef write_history(SeatVector vector, Py_ssize_t start, list ages)
 
 
 # a code is a byte, 0 to 255 (iterating bytes into a wider C integer gives a signed char)
-@cython.locals(code=cython.uchar)
-cpdef write_slots(float[::1] out, Py_ssize_t start, bytes codes, Py_ssize_t cleared, float[::1] rows,
-                  float[::1] zeros)
+@cython.locals(code=cython.uchar, bit=cython.int, out=cython.float[::1], before=bytes, end=cython.Py_ssize_t,
+               _=cython.Py_ssize_t)
+cpdef write_slots(SeatVector vector, Py_ssize_t start, bytes codes)
+
+
+@cython.locals(ages=list, found=object, codes=bytearray, slot=cython.Py_ssize_t, code=object)
+cpdef bint write_known_tail(SeatVector vector, Py_ssize_t start, list history, list legal, dict words,
+                            dict action_bits)

@@ -50,39 +50,85 @@ _CACHE_LIMIT = 200_000
 # Parts of an observation this many levels deep or less are remembered with their hashed
 # contribution and reused while unchanged.
 MEMO_DEPTH = 1
-_AGE_WEIGHTS = tuple(1.0 / (1 + age) for age in range(HISTORY_DEPTH))  # the newest action first
-# the 8 flags of each slot byte (its bits, the lowest first), byte after byte: what the tail
-# copies from
-_SLOT_ROWS = np.unpackbits(np.arange(256, dtype=np.uint8), bitorder="little").astype(np.float32).data
-_SLOTS_BY_NUMPY = 20  # longer lists of slots are unpacked by numpy in one call, shorter copied row by row
+_SLOTS_BY_NUMPY = 20  # longer lists of slots are unpacked by numpy in one call, shorter bit by bit
 
 
-def write_history(out: Any, start: int, ages: list[bytes], zeros: Any) -> None:
-    """The history part from ``start`` of ``out`` (float32s): each bucket the weights of the
-    ages its words were seen at, summed in full precision before it is made a float32.
-    ``ages`` holds the buckets (all below ``HISTORY_BUCKETS``) of each action's words as
-    bytes, the newest first; ``zeros`` at least ``HISTORY_BUCKETS`` zeros. ``encoding.pxd`` types it for
-    the compiled build, so there the sums are C doubles."""
+class SeatVector:
+    """A vector the encoder writes, with what it keeps beside it: its float32s as a
+    memoryview, the features' part of them, and the slot bytes written last.
+
+    ``encoding.pxd`` makes it a C type whose ``floats`` are a typed memoryview, made once
+    per vector: a compiled function given a Python memoryview instead checks its format and
+    makes a typed one at every call (about 900 instructions each, counted; writing the
+    whole history part takes about 2,000)."""
+
+    def __init__(self, array: np.ndarray, head: int) -> None:
+        self.array = array
+        self.floats: Numbers = cast("Numbers", array.data)  # float32s ('f')
+        self.features: Numbers = cast("Numbers", array.data[:head])
+        self.codes = b""
+
+
+def write_history(vector: SeatVector, start: int, ages: list[bytes]) -> None:
+    """The history part from ``start``: each bucket the weights of the ages its words were
+    seen at, summed in full precision before it is made a float32. ``ages`` holds the
+    buckets (all below ``HISTORY_BUCKETS``) of each action's words as bytes, the newest
+    first. ``encoding.pxd`` types it for the compiled build, where the sums are C doubles."""
     totals = [0.0] * 128  # HISTORY_BUCKETS, spelled out for the compiled array (tests hold the two equal)
     for age, buckets in enumerate(ages):
-        weight = _AGE_WEIGHTS[age]
+        weight = 1.0 / (1 + age)  # the newest action 1, the one before 1/2 ...
         for bucket in buckets:
             totals[bucket] += weight
-    out[start : start + HISTORY_BUCKETS] = zeros[:HISTORY_BUCKETS]
-    for buckets in ages:
-        for bucket in buckets:
-            out[start + bucket] = totals[bucket]
+    out = vector.floats
+    for bucket in range(HISTORY_BUCKETS):
+        out[start + bucket] = totals[bucket]
 
 
-def write_slots(out: Any, start: int, codes: bytes, cleared: int, rows: Any, zeros: Any) -> None:
-    """The slot part from ``start`` of ``out`` (float32s): for each code its ``SLOT_BUCKETS``
-    flags, copied from ``rows`` (every byte's flags, one after another), then ``cleared``
-    zeros where an earlier list filled more slots. ``encoding.pxd`` types it for the compiled
-    build, where the copies are C loops and no Python memoryview is made."""
-    for code in codes:
-        out[start : start + 8] = rows[code * 8 : code * 8 + 8]  # SLOT_BUCKETS, spelled out
+def write_slots(vector: SeatVector, start: int, codes: bytes) -> None:
+    """The slot part from ``start``: for each code its ``SLOT_BUCKETS`` flags (its bits, the
+    lowest first), then zeros where the last list written filled more slots. Nothing is
+    written when the codes are the last ones."""
+    before = vector.codes
+    if codes == before:
+        return
+    out = vector.floats
+    if len(codes) > _SLOTS_BY_NUMPY:
+        end = start + len(codes) * 8  # SLOT_BUCKETS, spelled out
+        vector.array[start:end] = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little")
+        start = end
+    else:
+        for code in codes:
+            for bit in range(8):  # SLOT_BUCKETS
+                out[start + bit] = float(code >> bit & 1)
+            start += 8
+    for _ in range(len(codes), len(before)):  # the slots the last list filled beyond this one
+        for bit in range(8):
+            out[start + bit] = 0.0
         start += 8
-    out[start : start + cleared] = zeros[:cleared]
+    vector.codes = codes
+
+
+def write_known_tail(vector: SeatVector, start: int, history: list[str], legal: list[str], words: dict[str, bytes],
+                     action_bits: dict[str, int]) -> bool:
+    """The history and slot parts from ``start``, when ``words`` holds the buckets of every
+    history text (the last ``HISTORY_DEPTH``) and ``action_bits`` the bits of every legal id;
+    ``False``, with nothing written, when one is missing. In one typed function for the
+    compiled build: a step runs it, and the tables' lookups are C calls there."""
+    ages = []  # the buckets of each action's words, the newest action first
+    for text in reversed(history[-HISTORY_DEPTH:]):
+        found = words.get(text)
+        if found is None:
+            return False
+        ages.append(found)
+    codes = bytearray(len(legal))  # one byte per legal id: its words' buckets as bits
+    for slot, action in enumerate(legal):
+        code = action_bits.get(action)
+        if code is None:
+            return False
+        codes[slot] = code
+    write_history(vector, start, ages)
+    write_slots(vector, start + HISTORY_BUCKETS, bytes(codes))
+    return True
 
 
 class Encoder:
@@ -111,17 +157,13 @@ class Encoder:
         # an action id: its words' buckets as the bits of one byte (SLOT_BUCKETS is 8), so a
         # legal list's slot blocks are one bytes object, compared with the last in one call
         self._action_bits: dict[str, int] = {}
-        self._codes: dict[object, bytes] = {}  # per seat: the slot bytes written last
-        self._views: dict[object, tuple[Numbers, Numbers]] = {}  # per seat: its kept vector's memoryviews
-        # what the tail clears from: as long as the longer of its two parts
-        self._zeros = np.zeros(max(HISTORY_BUCKETS, slots * SLOT_BUCKETS), dtype=np.float32).data
+        self._vectors: dict[object, SeatVector] = {}  # per seat: its kept vector
 
     def forget(self) -> None:
         """A new game: every seat's vector is written afresh."""
         if self.features is not None:
             self.features.forget()
-        self._codes.clear()
-        self._views.clear()
+        self._vectors.clear()
 
     def _hash(self, text: str, buckets: int) -> int:
         """``text``'s bucket among ``buckets`` times 2, plus 1 when its sign is +1 (see
@@ -138,17 +180,11 @@ class Encoder:
         """Bring ``seat``'s vector ``out`` up to date (a game with features): ``out`` is all
         zero or as this encoder last left it for that seat."""
         assert self.features is not None
-        self.features.write(state, seat, self._views_of(out, seat)[1])
+        vector = self._vectors.get(seat)
+        if vector is None or vector.array is not out:
+            vector = self._vectors[seat] = SeatVector(out, self.head)
+        self.features.write(state, seat, vector.features)
         self.write_tail(history, legal, out, seat)
-
-    def _views_of(self, out: np.ndarray, viewer: object) -> tuple[Numbers, Numbers]:
-        """``out`` as a memoryview of float32s ('f'), whole and its features' part: made once
-        per kept vector, not at every step."""
-        views = self._views.get(viewer)
-        if views is None or views[0].obj is not out:
-            view = cast("Numbers", out.data)
-            views = self._views[viewer] = (view, view[: self.head])
-        return views
 
     def encode(
         self, observation: dict[str, Any], history: Sequence[str], legal: Sequence[str], viewer: object = None
@@ -173,41 +209,30 @@ class Encoder:
 
     def write_tail(self, history: Sequence[str], legal: Sequence[str], out: np.ndarray, viewer: object = None) -> None:
         """The history and slot parts (``viewer``: whose vector ``out`` is, kept between
-        calls; ``None``: a fresh vector).
+        calls; ``None``: a fresh vector). The slots are rewritten only when the legal list's
+        bytes differ from the last ones written in this vector."""
+        vector = self._vectors.get(viewer) if viewer is not None else None
+        if vector is None or vector.array is not out:
+            vector = SeatVector(out, self.head)
+            if viewer is not None:
+                self._vectors[viewer] = vector
+        history = history if type(history) is list else list(history)
+        legal = list(legal[: self.slots])
+        if not write_known_tail(vector, self.head, history, legal, self._words, self._action_bits):
+            self._learn(history, legal)
+            write_known_tail(vector, self.head, history, legal, self._words, self._action_bits)
 
-        Written through a memoryview, number by number: a step changes a few dozen numbers
-        here, and numpy's cost per call is several times a memoryview's per number."""
-        view = self._views_of(out, viewer)[0] if viewer is not None else out.data  # float32s ('f')
-        base = self.head
+    def _learn(self, history: list[str], legal: list[str]) -> None:
+        """The history texts' buckets and the action ids' bits that the tables lack, added."""
         words = self._words
-        ages = []  # the buckets of each action's words, the newest action first
-        for text in reversed(history[-HISTORY_DEPTH:]):
-            found = words.get(text)
-            if found is None:
+        for text in history[-HISTORY_DEPTH:]:
+            if text not in words:
                 if len(words) > _CACHE_LIMIT:
                     words.clear()
-                found = words[text] = bytes([self._hash("h:" + w, HISTORY_BUCKETS) >> 1 for w in _WORDS.findall(text)])
-            ages.append(found)
-        write_history(view, base, ages, self._zeros)
-        # slots: one byte per legal id, its words' buckets as bits; rewritten only when the
-        # bytes differ from this vector's last list, all at once
-        start = base + HISTORY_BUCKETS
-        legal = legal[: self.slots]
-        try:
-            codes = bytes(map(self._action_bits.__getitem__, legal))
-        except KeyError:
-            codes = bytes([self._action_bits.get(action) or self._bits(action) for action in legal])
-        before = self._codes.get(viewer, b"") if viewer is not None else b""
-        if codes != before:
-            cleared = (len(before) - len(codes)) * SLOT_BUCKETS if len(before) > len(codes) else 0
-            if len(codes) > _SLOTS_BY_NUMPY:
-                end = start + len(codes) * SLOT_BUCKETS
-                out[start:end] = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little")
-                view[end : end + cleared] = self._zeros[:cleared]
-            else:
-                write_slots(view, start, codes, cleared, _SLOT_ROWS, self._zeros)
-            if viewer is not None:
-                self._codes[viewer] = codes
+                words[text] = bytes([self._hash("h:" + w, HISTORY_BUCKETS) >> 1 for w in _WORDS.findall(text)])
+        for action in legal:
+            if action not in self._action_bits:
+                self._bits(action)
 
     def _bits(self, action: str) -> int:
         if len(self._action_bits) > _CACHE_LIMIT:

@@ -20,7 +20,15 @@ from inkhorn import games
 from inkhorn.core import IllegalAction, InkhornError, OptionError
 from inkhorn.core.checks import leaked_name, secrets
 from inkhorn.games import all_games
-from inkhorn.rl.encoding import HISTORY_BUCKETS, HISTORY_DEPTH, SLOT_BUCKETS, write_history
+from inkhorn.rl.encoding import (
+    HISTORY_BUCKETS,
+    HISTORY_DEPTH,
+    SLOT_BUCKETS,
+    SeatVector,
+    write_history,
+    write_known_tail,
+    write_slots,
+)
 
 COUNTS = [(g.id, n) for g in all_games() for n in range(max(g.min_players, 2), g.max_players + 1)]
 
@@ -453,7 +461,7 @@ def test_the_history_part_sums_each_buckets_weights_by_age_in_full_precision(age
     """``write_history`` (compiled with C doubles for its sums) writes exactly the float64
     sums of 1, 1/2, 1/3 ... by age, made float32, and nothing outside its part."""
     out = np.full(HISTORY_BUCKETS + 10, 7.0, np.float32)
-    write_history(out.data, 5, list(ages), np.zeros(HISTORY_BUCKETS, np.float32).data)
+    write_history(SeatVector(out, 0), 5, list(ages))
     want = np.zeros(HISTORY_BUCKETS, np.float64)
     for age, buckets in enumerate(ages):
         for bucket in buckets:
@@ -473,17 +481,32 @@ def test_the_compiled_history_sums_have_a_place_for_every_bucket():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.binary(max_size=24), st.integers(0, 4))
-def test_the_slot_part_holds_each_codes_bits_and_clears_what_a_longer_list_left(codes, left_over):
-    """``write_slots`` (compiled as C copies) writes each slot code's bits, the lowest first,
-    then zeros over the slots an earlier, longer list filled, and nothing else."""
-    from inkhorn.rl.encoding import _SLOT_ROWS, write_slots
-
-    out = np.full(3 + (len(codes) + 4) * SLOT_BUCKETS + 3, 7.0, np.float32)
-    cleared = left_over * SLOT_BUCKETS
-    write_slots(out.data, 3, codes, cleared, _SLOT_ROWS, np.zeros(4 * SLOT_BUCKETS, np.float32).data)
+@given(st.binary(max_size=28), st.binary(max_size=28))
+def test_the_slot_part_holds_each_codes_bits_and_clears_what_the_last_list_left(before, codes):
+    """``write_slots`` (compiled as C loops; numpy's for lists of over 20) writes each slot
+    code's bits, the lowest first, then zeros over the slots that the last list written in
+    that vector filled beyond this one, and nothing else."""
+    out = np.full(3 + (max(len(before), len(codes)) + 1) * SLOT_BUCKETS, 7.0, np.float32)
+    vector = SeatVector(out, 0)
+    write_slots(vector, 3, before)
+    write_slots(vector, 3, codes)
     end = 3 + len(codes) * SLOT_BUCKETS
+    cleared = 3 + max(len(before), len(codes)) * SLOT_BUCKETS
     want = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little").astype(np.float32)
     assert np.array_equal(out[3:end], want)
-    assert (out[end : end + cleared] == 0.0).all() and (out[end + cleared :] == 7.0).all() and (out[:3] == 7.0).all()
-    assert SLOT_BUCKETS == 8  # a row of the table, spelled out in write_slots
+    assert (out[end:cleared] == 0.0).all() and (out[cleared:] == 7.0).all() and (out[:3] == 7.0).all()
+    assert vector.codes == codes
+    assert SLOT_BUCKETS == 8  # spelled out in write_slots
+
+
+def test_a_tail_with_a_text_or_id_not_yet_hashed_is_not_written():
+    """``write_known_tail`` writes nothing and says so when a history text or a legal id is
+    missing from its tables (the encoder then hashes it and writes again)."""
+    out = np.full(HISTORY_BUCKETS + 2 * SLOT_BUCKETS, 7.0, np.float32)
+    vector = SeatVector(out, 0)
+    words, bits = {"seen": b"\x01"}, {"go": 3}
+    assert not write_known_tail(vector, 0, ["seen", "new"], ["go"], words, bits)
+    assert not write_known_tail(vector, 0, ["seen"], ["go", "stop"], words, bits)
+    assert (out == 7.0).all() and vector.codes == b""
+    assert write_known_tail(vector, 0, ["seen"], ["go"], words, bits)
+    assert out[1] == 1.0 and out[HISTORY_BUCKETS : HISTORY_BUCKETS + 2].tolist() == [1.0, 1.0]
