@@ -180,11 +180,21 @@ class Encoder:
         """Bring ``seat``'s vector ``out`` up to date (a game with features): ``out`` is all
         zero or as this encoder last left it for that seat."""
         assert self.features is not None
-        vector = self._vectors.get(seat)
-        if vector is None or vector.array is not out:
-            vector = self._vectors[seat] = SeatVector(out, self.head)
-        self.features.write(state, seat, vector.features)
+        self.features.write(state, seat, self._vector_for(out, seat).features)
         self.write_tail(history, legal, out, seat)
+
+    def _vector_for(self, out: np.ndarray, viewer: object) -> SeatVector:
+        """``viewer``'s vector ``out`` (``None``: a fresh one), its typed view made once. When
+        the seat's vector is another array, it is a copy of the last one (as the caller of
+        :meth:`write` promises), so the slot bytes written last carry over."""
+        vector = self._vectors.get(viewer) if viewer is not None else None
+        if vector is None or vector.array is not out:
+            codes = vector.codes if vector is not None else b""
+            vector = SeatVector(out, self.head)
+            vector.codes = codes
+            if viewer is not None:
+                self._vectors[viewer] = vector
+        return vector
 
     def encode(
         self, observation: dict[str, Any], history: Sequence[str], legal: Sequence[str], viewer: object = None
@@ -211,11 +221,7 @@ class Encoder:
         """The history and slot parts (``viewer``: whose vector ``out`` is, kept between
         calls; ``None``: a fresh vector). The slots are rewritten only when the legal list's
         bytes differ from the last ones written in this vector."""
-        vector = self._vectors.get(viewer) if viewer is not None else None
-        if vector is None or vector.array is not out:
-            vector = SeatVector(out, self.head)
-            if viewer is not None:
-                self._vectors[viewer] = vector
+        vector = self._vector_for(out, viewer)
         history = history if type(history) is list else list(history)
         legal = list(legal[: self.slots])
         if not write_known_tail(vector, self.head, history, legal, self._words, self._action_bits):

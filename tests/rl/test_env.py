@@ -24,6 +24,7 @@ from inkhorn.rl.encoding import (
     HISTORY_BUCKETS,
     HISTORY_DEPTH,
     SLOT_BUCKETS,
+    Encoder,
     SeatVector,
     write_history,
     write_known_tail,
@@ -246,6 +247,36 @@ def test_single_seat_refuses_bad_seats_and_opponent_lists():
         rl.SingleSeatEnv("scriptoria", players=3, seat=3)
     with pytest.raises(OptionError):
         rl.SingleSeatEnv("scriptoria", players=3, opponents=["greedy"])
+
+
+@pytest.mark.parametrize("game", games.game_ids())
+def test_the_encoder_goes_on_from_a_copy_of_a_seats_vector(game):
+    """``Encoder.write`` is handed a seat's vector as it last left it, or a copy of it (an env
+    may go on with a copy of its own); either way it writes exactly what a fresh encoder
+    writes, slot bits of a longer list before included."""
+    env = rl.env(game).unwrapped
+    env.reset(seed=8)
+    encoder = Encoder(env.slots, env.game.features(env.num_players, env.options))
+    rng = np.random.default_rng(8)
+    vectors: dict[int, np.ndarray] = {}
+    copies = 0
+    for step in range(300):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        seat = env._seat[agent]
+        legal = env.state.legal_actions()
+        history = env.log.seen_by(seat, -HISTORY_DEPTH)
+        out = vectors.get(seat)
+        if out is None:
+            out = np.zeros(encoder.size, np.float32)
+        elif step % 2:
+            out, copies = out.copy(), copies + 1
+        encoder.write(env.state, seat, history, legal, out)
+        vectors[seat] = out
+        assert np.array_equal(out, env.vector_of(env.state, seat, history, legal)), (game, step)
+        env.step(int(rng.integers(min(len(legal), env.slots))))
+    assert copies > 50
 
 
 @pytest.mark.parametrize("game", games.game_ids())
