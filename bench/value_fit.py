@@ -37,6 +37,7 @@ def play(job: tuple[str, int, int, int]) -> tuple[np.ndarray, np.ndarray, np.nda
     """One greedy game's rows: features (float16: small whole numbers), standing, stage,
     final margin, seed."""
     from inkhorn.agents import make_agent
+    from inkhorn.core.features import Numbers
     from inkhorn.core.value import margins
     from inkhorn.games import get_game
     from inkhorn.match import agent_seed
@@ -56,7 +57,7 @@ def play(job: tuple[str, int, int, int]) -> tuple[np.ndarray, np.ndarray, np.nda
             for s in range(players):
                 features.forget()
                 out = np.zeros(features.size, np.float32)
-                features.write(state, s, out.data)
+                features.write(state, s, Numbers(out))
                 rows.append((out.astype(np.float16), values[s], k, s))
         seat = state.current_seat()
         assert seat is not None

@@ -2,5 +2,21 @@
 import cython
 
 
-@cython.locals(value=cython.double)
-cpdef put(float[::1] out, Py_ssize_t start, object values)
+cdef class Numbers:
+    cdef readonly object view
+    cdef float[::1] floats
+
+
+cpdef store(Numbers out, Py_ssize_t i, double value)
+
+
+@cython.locals(floats=cython.float[::1], value=cython.double)
+cpdef put(Numbers out, Py_ssize_t start, object values)
+
+
+@cython.locals(floats=cython.float[::1], i=cython.Py_ssize_t)
+cpdef clear(Numbers out, Py_ssize_t start, Py_ssize_t end)
+
+
+@cython.locals(floats=cython.float[::1], i=cython.Py_ssize_t)
+cpdef ones(Numbers out, Py_ssize_t start, object where)

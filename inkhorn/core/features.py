@@ -11,12 +11,13 @@ step. A game's features read the state directly, and so they must read exactly w
 world re-dealt from everything the seat cannot see (``state.determinize(seat, seed)``)
 writes the very same numbers, and so does a fresh ``SeatFeatures``.
 
-``out`` is a memoryview of float32s (format ``'f'``) and belongs to one seat: between two
-calls for that seat the caller leaves it as written, so a game rewrites only the parts that
-changed since. A step changes a few dozen numbers, and numpy's overhead per call is several
-times a memoryview's per number, so single numbers are set by index (``out[i] = x``) and
-blocks with the helpers below (``clear``, ``ones``, ``put``, ``mark``); work on a whole block
-at once may view it as an array (``numpy.frombuffer(out, numpy.float32)``).
+``out`` is a :class:`Numbers`: a seat's float32s, made once over a buffer of them (a numpy
+array, a memoryview), and it belongs to one seat: between two calls for that seat the
+caller leaves it as written, so a game rewrites only the parts that changed since. A step
+changes a few dozen numbers, and numpy's overhead per call is several times the cost of a
+number, so single numbers are set by index (``out[i] = x``) and blocks with the helpers
+below (``clear``, ``ones``, ``put``, ``mark``); work on a whole block at once may view the
+buffer as an array (``numpy.frombuffer(out.view, numpy.float32)``).
 ``forget()`` starts every seat afresh (a new game).
 Seats are written in turn order from the viewer's (the viewer's own numbers first), so a
 policy reads "me, next, next after" whatever seat it plays; a block about seats labels them
@@ -29,26 +30,74 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from array import array
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from inkhorn.core.state import GameState
 
 S = TypeVar("S", bound=GameState)
-Numbers: TypeAlias = "memoryview[float]"  # a seat's numbers: float32s (format 'f')
 
 
 _SEAT = re.compile(r"\bseat\+(\d+)\b")  # a seat named from the viewer's: the r-th after it
 
 
+class Numbers:
+    """A seat's numbers: float32s over a buffer of them, set one by one (``out[i] = x``,
+    ``out[i] += x``), a slice at a time from a buffer of float32s, or by the helpers below.
+
+    ``features.pxd`` makes it a C type whose ``floats`` are a typed memoryview, made once
+    here: setting a number is then a C store, and the helpers are C loops. (A compiled
+    function handed the memoryview itself would check its format and make a typed one at
+    every call.)"""
+
+    def __init__(self, buffer: Any) -> None:
+        view = memoryview(buffer)
+        if view.format != "f" or view.ndim != 1:
+            raise TypeError(f"a seat's numbers are float32s in one row, not {view.format!r} in {view.ndim}")
+        self.view = view
+        self.floats: memoryview[float] = cast("memoryview[float]", view)
+
+    def __len__(self) -> int:
+        return len(self.view)
+
+    def __getitem__(self, i: int) -> float:
+        return float(self.view[i])
+
+    def __setitem__(self, i: int | slice, value: Any) -> None:
+        if type(i) is slice:  # from a buffer of float32s as long as the slice
+            self.view[i] = value
+        else:
+            store(self, i, value)
+
+
+def store(out: Numbers, i: int, value: float) -> None:
+    """Number ``i`` set to ``value``."""
+    out.floats[i] = value
+
+
 def put(out: Numbers, start: int, values: Iterable[float]) -> None:
-    """``values`` written one after another from ``start``. ``features.pxd`` types it for the
-    compiled build, where it is a loop of C stores (a few times as fast as making the row an
-    array and copying that)."""
+    """``values`` written one after another from ``start``."""
+    floats = out.floats
     for value in values:
-        out[start] = value
+        floats[start] = value
         start += 1
+
+
+def clear(out: Numbers, start: int, end: int) -> None:
+    """Numbers ``start`` to ``end`` (excluded) set to zero; none when the range is not
+    among them."""
+    floats = out.floats
+    if not 0 <= start <= end <= len(floats):
+        raise IndexError(f"numbers {start} to {end} are not among the {len(floats)} there are")
+    for i in range(start, end):
+        floats[i] = 0.0
+
+
+def ones(out: Numbers, start: int, where: Iterable[int]) -> None:
+    """The numbers at ``start + i`` for each ``i`` in ``where`` set to one."""
+    floats = out.floats
+    for i in where:
+        floats[start + i] = 1.0
 
 
 class Layout:
@@ -77,7 +126,6 @@ class SeatFeatures(ABC, Generic[S]):
         self.names = tuple(layout.names)
         self.size = len(self.names)
         self._seen: dict[int, dict[str, Any]] = {}
-        self._zeros = memoryview(array("f", bytes(4 * self.size)))  # what clear copies from
 
     def seat_view(self, seat: int) -> list[int]:
         """Where each of ``seat``'s numbers is among seat 0's (for ``alike`` features):
@@ -106,13 +154,12 @@ class SeatFeatures(ABC, Generic[S]):
 
     def clear(self, out: Numbers, start: int, end: int) -> None:
         """Numbers ``start`` to ``end`` (excluded) set to zero."""
-        out[start:end] = self._zeros[: end - start]
+        clear(out, start, end)
 
     @staticmethod
     def ones(out: Numbers, where: Iterable[int]) -> None:
         """The numbers at ``where`` set to one."""
-        for i in where:
-            out[i] = 1.0
+        ones(out, 0, where)
 
     put = staticmethod(put)
 
@@ -125,15 +172,17 @@ class SeatFeatures(ABC, Generic[S]):
         if old != ones:
             k = len(old) if old is not None else -1
             if 0 <= k < len(ones) and ones[:k] == old:  # a pile added to: only the flags added
-                for i in ones[k:]:
-                    out[start + i] = 1.0
+                _ones(out, start, ones[k:])
             else:
-                self.mark(out, start, width, ones)
+                clear(out, start, start + width)
+                _ones(out, start, ones)
             seen[key] = ones[:]
 
     def mark(self, out: Numbers, start: int, width: int, ones: Iterable[int]) -> None:
         """A block of ``width`` flags from ``start``: those at ``start + i`` for each ``i`` in
         ``ones`` set, the others clear."""
-        out[start : start + width] = self._zeros[:width]
-        for i in ones:
-            out[start + i] = 1.0
+        clear(out, start, start + width)
+        _ones(out, start, ones)
+
+
+_ones = ones  # the module's function, where a method's parameter is named ``ones``

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import resources
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
@@ -101,7 +101,7 @@ class LearnedValue:
             for seat in range(players):
                 np.add.at(self.by_seat[seat], features.seat_view(seat), w)
         self.numbers = [np.zeros(features.size, np.float32) for _ in range(1 if self.alike else players)]
-        self.views = [cast("Numbers", n.data) for n in self.numbers]
+        self.views = [Numbers(n) for n in self.numbers]
 
     def __call__(self, state: GameState) -> list[float]:
         if state.is_terminal():

@@ -55,7 +55,8 @@ _SLOTS_BY_NUMPY = 20  # longer lists of slots are unpacked by numpy in one call,
 
 class SeatVector:
     """A vector the encoder writes, with what it keeps beside it: its float32s as a
-    memoryview, the features' part of them, and the slot bytes written last.
+    memoryview, the features' part of them (as the game's features write it, a ``Numbers``),
+    and the slot bytes written last.
 
     ``encoding.pxd`` makes it a C type whose ``floats`` are a typed memoryview, made once
     per vector: a compiled function given a Python memoryview instead checks its format and
@@ -64,8 +65,8 @@ class SeatVector:
 
     def __init__(self, array: np.ndarray, head: int) -> None:
         self.array = array
-        self.floats: Numbers = cast("Numbers", array.data)  # float32s ('f')
-        self.features: Numbers = cast("Numbers", array.data[:head])
+        self.floats: memoryview[float] = cast("memoryview[float]", array.data)  # float32s ('f')
+        self.features = Numbers(array.data[:head])
         self.codes = b""
 
 

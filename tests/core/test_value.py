@@ -10,6 +10,7 @@ import pytest
 
 from inkhorn import games
 from inkhorn.core.errors import ContentError
+from inkhorn.core.features import Numbers
 from inkhorn.core.value import LearnedValue, load_fit, margins
 from inkhorn.games import get_game
 
@@ -38,7 +39,7 @@ def _fresh(game_id: str, players: int, state, seat: int) -> np.ndarray:
     game = get_game(game_id)
     features = game.features(players, game.options())
     out = np.zeros(features.size, np.float32)
-    features.write(state, seat, out.data)
+    features.write(state, seat, Numbers(out))
     return out
 
 

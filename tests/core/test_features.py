@@ -1,0 +1,78 @@
+"""The numbers a game's features write (``inkhorn.core.features``): set one by one, a slice
+at a time, or by the helpers, compiled or not, and never outside the seat's numbers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from inkhorn.core.features import Layout, Numbers, SeatFeatures
+
+
+class _Flags(SeatFeatures):
+    def write(self, state, seat, out):  # the helpers are what is tested here
+        raise NotImplementedError
+
+
+def _features(size: int) -> _Flags:
+    layout = Layout()
+    layout.block("flag", [str(i) for i in range(size)])
+    return _Flags(layout)
+
+
+def test_numbers_are_set_one_by_one_and_a_slice_at_a_time():
+    buffer = np.zeros(6, np.float32)
+    out = Numbers(buffer)
+    out[1] = 2
+    out[2] += 1.5
+    out[4:6] = np.array([3.0, 4.0], np.float32).data
+    assert buffer.tolist() == [0.0, 2.0, 1.5, 0.0, 3.0, 4.0]
+    assert len(out) == 6 and out[4] == 3.0
+
+
+def test_numbers_are_float32s_in_one_row_and_a_number_outside_them_is_an_error():
+    with pytest.raises(TypeError, match="float32s in one row"):
+        Numbers(np.zeros(3))
+    with pytest.raises(TypeError, match="float32s in one row"):
+        Numbers(np.zeros((2, 2), np.float32))
+    out = Numbers(np.zeros(3, np.float32))
+    with pytest.raises(IndexError):
+        out[3] = 1.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 40), st.lists(st.integers(0, 39), max_size=8))
+def test_mark_sets_exactly_the_flags_named_and_clears_the_rest_of_its_block(start, width, ones):
+    """``mark`` writes its block and nothing outside it; a block that does not fit among the
+    numbers is an error that writes nothing."""
+    ones = [i for i in ones if i < width]
+    features = _features(40)
+    buffer = np.full(40, 7.0, np.float32)
+    out = Numbers(buffer)
+    if start + width > 40:
+        with pytest.raises(IndexError):
+            features.mark(out, start, width, ones)
+        assert (buffer == 7.0).all()
+        return
+    features.mark(out, start, width, ones)
+    want = np.full(40, 7.0, np.float32)
+    want[start : start + width] = 0.0
+    want[[start + i for i in ones]] = 1.0
+    assert np.array_equal(buffer, want)
+
+
+def test_mark_changed_adds_only_the_flags_of_a_pile_added_to():
+    features = _features(10)
+    buffer = np.zeros(10, np.float32)
+    out = Numbers(buffer)
+    seen: dict = {}
+    features.mark_changed(seen, "pile", out, 2, 5, [0, 3])
+    buffer[9] = 5.0  # outside the block: left as it is
+    features.mark_changed(seen, "pile", out, 2, 5, [0, 3, 4])
+    assert buffer.tolist() == [0, 0, 1, 0, 0, 1, 1, 0, 0, 5]
+    features.mark_changed(seen, "pile", out, 2, 5, [1])
+    assert buffer.tolist() == [0, 0, 0, 1, 0, 0, 0, 0, 0, 5]
+    features.put(out, 7, (0.5, 2))
+    assert buffer[7:9].tolist() == [0.5, 2.0]
