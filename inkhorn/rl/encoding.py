@@ -132,6 +132,37 @@ def write_known_tail(vector: SeatVector, start: int, history: list[str], legal: 
     return True
 
 
+
+def hashed(table: dict[str, int], text: str, buckets: int) -> int:
+    """``text``'s bucket among ``buckets`` times 2, plus 1 when its sign is +1, kept in
+    ``table`` (CRC-32, the same on every machine and run)."""
+    found = table.get(text)
+    if found is None:
+        if len(table) > _CACHE_LIMIT:
+            table.clear()
+        digest = zlib.crc32(text.encode("utf-8"))
+        found = table[text] = ((digest >> 1) % buckets) << 1 | (digest & 1)
+    return found
+
+
+def learn(history: list[str], legal: list[str], words: dict[str, bytes], action_bits: dict[str, int],
+          hashes: dict[str, int]) -> None:
+    """What ``write_known_tail`` lacks, added: the buckets of each history text's words (as
+    bytes) and the bits of each legal id's words."""
+    for text in history[-HISTORY_DEPTH:]:
+        if text not in words:
+            if len(words) > _CACHE_LIMIT:
+                words.clear()
+            words[text] = bytes([hashed(hashes, "h:" + w, HISTORY_BUCKETS) >> 1 for w in _WORDS.findall(text)])
+    for action in legal:
+        if action not in action_bits:
+            if len(action_bits) > _CACHE_LIMIT:
+                action_bits.clear()
+            code = 0
+            for word in _WORDS.findall(action):
+                code |= 1 << (hashed(hashes, "a:" + word, SLOT_BUCKETS) >> 1)
+            action_bits[action] = code
+
 class Encoder:
     """Turns what a seat may know into the fixed vector described above.
 
@@ -169,13 +200,7 @@ class Encoder:
     def _hash(self, text: str, buckets: int) -> int:
         """``text``'s bucket among ``buckets`` times 2, plus 1 when its sign is +1 (see
         ``_hashes``)."""
-        found = self._hashes.get(text)
-        if found is None:
-            if len(self._hashes) > _CACHE_LIMIT:
-                self._hashes.clear()
-            digest = zlib.crc32(text.encode("utf-8"))
-            found = self._hashes[text] = ((digest >> 1) % buckets) << 1 | (digest & 1)
-        return found
+        return hashed(self._hashes, text, buckets)
 
     def write(self, state: GameState, seat: int, history: Sequence[str], legal: Sequence[str], out: np.ndarray) -> None:
         """Bring ``seat``'s vector ``out`` up to date (a game with features): ``out`` is all
@@ -226,29 +251,8 @@ class Encoder:
         history = history if type(history) is list else list(history)
         legal = list(legal[: self.slots])
         if not write_known_tail(vector, self.head, history, legal, self._words, self._action_bits):
-            self._learn(history, legal)
+            learn(history, legal, self._words, self._action_bits, self._hashes)
             write_known_tail(vector, self.head, history, legal, self._words, self._action_bits)
-
-    def _learn(self, history: list[str], legal: list[str]) -> None:
-        """The history texts' buckets and the action ids' bits that the tables lack, added."""
-        words = self._words
-        for text in history[-HISTORY_DEPTH:]:
-            if text not in words:
-                if len(words) > _CACHE_LIMIT:
-                    words.clear()
-                words[text] = bytes([self._hash("h:" + w, HISTORY_BUCKETS) >> 1 for w in _WORDS.findall(text)])
-        for action in legal:
-            if action not in self._action_bits:
-                self._bits(action)
-
-    def _bits(self, action: str) -> int:
-        if len(self._action_bits) > _CACHE_LIMIT:
-            self._action_bits.clear()
-        code = 0
-        for word in _WORDS.findall(action):
-            code |= 1 << (self._hash("a:" + word, SLOT_BUCKETS) >> 1)
-        self._action_bits[action] = code
-        return code
 
     def _walk(self, value: Any, path: str, idx: list[int], val: list[float], memo: dict, depth: int) -> None:
         kind = type(value)
