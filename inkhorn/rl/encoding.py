@@ -132,7 +132,6 @@ def write_known_tail(vector: SeatVector, start: int, history: list[str], legal: 
     return True
 
 
-
 def hashed(table: dict[str, int], text: str, buckets: int) -> int:
     """``text``'s bucket among ``buckets`` times 2, plus 1 when its sign is +1, kept in
     ``table`` (CRC-32, the same on every machine and run)."""
@@ -148,20 +147,22 @@ def hashed(table: dict[str, int], text: str, buckets: int) -> int:
 def learn(history: list[str], legal: list[str], words: dict[str, bytes], action_bits: dict[str, int],
           hashes: dict[str, int]) -> None:
     """What ``write_known_tail`` lacks, added: the buckets of each history text's words (as
-    bytes) and the bits of each legal id's words."""
+    bytes) and the bits of each legal id's words. A table that would grow past
+    ``_CACHE_LIMIT`` is emptied first, never midway, so that all it lacked is then in it."""
+    if len(words) + HISTORY_DEPTH > _CACHE_LIMIT:
+        words.clear()
+    if len(action_bits) + len(legal) > _CACHE_LIMIT:
+        action_bits.clear()
     for text in history[-HISTORY_DEPTH:]:
         if text not in words:
-            if len(words) > _CACHE_LIMIT:
-                words.clear()
             words[text] = bytes([hashed(hashes, "h:" + w, HISTORY_BUCKETS) >> 1 for w in _WORDS.findall(text)])
     for action in legal:
         if action not in action_bits:
-            if len(action_bits) > _CACHE_LIMIT:
-                action_bits.clear()
             code = 0
             for word in _WORDS.findall(action):
                 code |= 1 << (hashed(hashes, "a:" + word, SLOT_BUCKETS) >> 1)
             action_bits[action] = code
+
 
 class Encoder:
     """Turns what a seat may know into the fixed vector described above.

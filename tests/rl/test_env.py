@@ -249,22 +249,29 @@ def test_single_seat_refuses_bad_seats_and_opponent_lists():
         rl.SingleSeatEnv("scriptoria", players=3, opponents=["greedy"])
 
 
+def _decisions(env, seed: int, steps: int):
+    """A seeded game of random legal slots, ``steps`` decisions at most: yields the step, the
+    deciding agent and its seat, and plays a slot once the caller has looked."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for step in range(steps):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            return
+        yield step, agent, env._seat[agent]
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+
+
 @pytest.mark.parametrize("game", games.game_ids())
 def test_the_encoder_goes_on_from_a_copy_of_a_seats_vector(game):
     """``Encoder.write`` is handed a seat's vector as it last left it, or a copy of it (an env
     may go on with a copy of its own); either way it writes exactly what a fresh encoder
     writes, slot bits of a longer list before included."""
     env = rl.env(game).unwrapped
-    env.reset(seed=8)
     encoder = Encoder(env.slots, env.game.features(env.num_players, env.options))
-    rng = np.random.default_rng(8)
     vectors: dict[int, np.ndarray] = {}
     copies = 0
-    for step in range(300):
-        agent = env.agent_selection
-        if env.terminations[agent]:
-            break
-        seat = env._seat[agent]
+    for step, _, seat in _decisions(env, 8, 300):
         legal = env.state.legal_actions()
         history = env.log.seen_by(seat, -HISTORY_DEPTH)
         out = vectors.get(seat)
@@ -275,8 +282,26 @@ def test_the_encoder_goes_on_from_a_copy_of_a_seats_vector(game):
         encoder.write(env.state, seat, history, legal, out)
         vectors[seat] = out
         assert np.array_equal(out, env.vector_of(env.state, seat, history, legal)), (game, step)
-        env.step(int(rng.integers(min(len(legal), env.slots))))
     assert copies > 50
+
+
+@pytest.mark.parametrize("game", ["novelist", "manuscript"])
+def test_tables_emptied_at_their_limit_still_give_every_tail(game, monkeypatch):
+    """The encoder's tables of hashed texts and ids are emptied when they would grow past
+    their limit; the vector written at that step, and at every other, is still the one
+    worked out from nothing."""
+    import inkhorn.rl.encoding as encoding
+
+    monkeypatch.setattr(encoding, "_CACHE_LIMIT", 12)
+    env = rl.env(game).unwrapped
+    emptied = 0
+    for _, agent, seat in _decisions(env, 4, 200):
+        before = len(env.encoder._action_bits) + len(env.encoder._words)
+        mine = env.observe(agent)["observation"]
+        emptied += len(env.encoder._action_bits) + len(env.encoder._words) < before
+        history = env.log.seen_by(seat, -HISTORY_DEPTH)
+        assert np.array_equal(mine, env.vector_of(env.state, seat, history, env.state.legal_actions()))
+    assert emptied > 5
 
 
 @pytest.mark.parametrize("game", games.game_ids())
