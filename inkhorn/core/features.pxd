@@ -20,3 +20,10 @@ cpdef clear(Numbers out, Py_ssize_t start, Py_ssize_t end)
 
 @cython.locals(floats=cython.float[::1], i=cython.Py_ssize_t)
 cpdef ones(Numbers out, Py_ssize_t start, object where)
+
+
+cpdef mark(Numbers out, Py_ssize_t start, Py_ssize_t width, object flags)
+
+
+@cython.locals(old=object, k=cython.Py_ssize_t)
+cpdef mark_changed(dict seen, object key, Numbers out, Py_ssize_t start, Py_ssize_t width, object flags)

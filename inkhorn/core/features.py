@@ -168,21 +168,28 @@ class SeatFeatures(ABC, Generic[S]):
         """:meth:`mark` a block of flags, only when ``ones`` differs from what was marked
         under ``key`` of the seat's ``memory`` last time (a copy is kept: the state may
         change its lists in place)."""
-        old = seen.get(key)
-        if old != ones:
-            k = len(old) if old is not None else -1
-            if 0 <= k < len(ones) and ones[:k] == old:  # a pile added to: only the flags added
-                _ones(out, start, ones[k:])
-            else:
-                clear(out, start, start + width)
-                _ones(out, start, ones)
-            seen[key] = ones[:]
+        mark_changed(seen, key, out, start, width, ones)
 
     def mark(self, out: Numbers, start: int, width: int, ones: Iterable[int]) -> None:
         """A block of ``width`` flags from ``start``: those at ``start + i`` for each ``i`` in
         ``ones`` set, the others clear."""
-        clear(out, start, start + width)
-        _ones(out, start, ones)
+        mark(out, start, width, ones)
 
 
-_ones = ones  # the module's function, where a method's parameter is named ``ones``
+def mark(out: Numbers, start: int, width: int, flags: Iterable[int]) -> None:
+    """:meth:`SeatFeatures.mark`."""
+    clear(out, start, start + width)
+    ones(out, start, flags)
+
+
+def mark_changed(seen: dict[Any, Any], key: Any, out: Numbers, start: int, width: int, flags: Sequence[int]) -> None:
+    """:meth:`SeatFeatures.mark_changed`, typed for the compiled build (``seen`` is looked up
+    in C there)."""
+    old = seen.get(key)
+    if old != flags:
+        k = len(old) if old is not None else -1
+        if 0 <= k < len(flags) and flags[:k] == old:  # a pile added to: only the flags added
+            ones(out, start, flags[k:])
+        else:
+            mark(out, start, width, flags)
+        seen[key] = flags[:]
