@@ -84,8 +84,8 @@ def put(out: Numbers, start: int, values: Iterable[float]) -> None:
 
 
 def clear(out: Numbers, start: int, end: int) -> None:
-    """Numbers ``start`` to ``end`` (excluded) set to zero; none when the range is not
-    among them."""
+    """Numbers ``start`` to ``end`` (excluded) set to zero; an ``IndexError``, with none set,
+    when the range is not among them."""
     floats = out.floats
     if not 0 <= start <= end <= len(floats):
         raise IndexError(f"numbers {start} to {end} are not among the {len(floats)} there are")
