@@ -250,7 +250,8 @@ class Encoder:
         bytes differ from the last ones written in this vector."""
         vector = self._vector_for(out, viewer)
         history = history if type(history) is list else list(history)
-        legal = list(legal[: self.slots])
+        legal = legal[: self.slots]  # a list's slice is a list: copied once
+        legal = legal if type(legal) is list else list(legal)
         if not write_known_tail(vector, self.head, history, legal, self._words, self._action_bits):
             learn(history, legal, self._words, self._action_bits, self._hashes)
             write_known_tail(vector, self.head, history, legal, self._words, self._action_bits)
