@@ -22,6 +22,13 @@ cpdef clear(Numbers out, Py_ssize_t start, Py_ssize_t end)
 cpdef ones(Numbers out, Py_ssize_t start, object where)
 
 
+@cython.locals(floats=cython.float[::1], i=cython.Py_ssize_t)
+cpdef zeros(Numbers out, Py_ssize_t start, object where)
+
+
+cpdef remark(Numbers out, Py_ssize_t start, object old, object new)
+
+
 cpdef mark(Numbers out, Py_ssize_t start, Py_ssize_t width, object flags)
 
 

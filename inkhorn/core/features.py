@@ -100,6 +100,20 @@ def ones(out: Numbers, start: int, where: Iterable[int]) -> None:
         floats[start + i] = 1.0
 
 
+def zeros(out: Numbers, start: int, where: Iterable[int]) -> None:
+    """The numbers at ``start + i`` for each ``i`` in ``where`` set to zero."""
+    floats = out.floats
+    for i in where:
+        floats[start + i] = 0.0
+
+
+def remark(out: Numbers, start: int, old: Iterable[int], new: Iterable[int]) -> None:
+    """A block of flags marked ``old`` (and nothing else) marked ``new`` instead: only the
+    flags of the two are written, not the whole block."""
+    zeros(out, start, old)
+    ones(out, start, new)
+
+
 class Layout:
     """Named blocks of positions laid end to end: ``block(name, labels)`` gives the first
     position of a block of ``len(labels)`` numbers named ``name.label``."""
@@ -190,6 +204,8 @@ def mark_changed(seen: dict[Any, Any], key: Any, out: Numbers, start: int, width
         k = len(old) if old is not None else -1
         if 0 <= k < len(flags) and flags[:k] == old:  # a pile added to: only the flags added
             ones(out, start, flags[k:])
+        elif old is not None:  # the block holds old's flags and nothing else
+            remark(out, start, old, flags)
         else:
             mark(out, start, width, flags)
         seen[key] = flags[:]

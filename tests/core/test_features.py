@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, remark
 
 
 class _Flags(SeatFeatures):
@@ -76,3 +76,24 @@ def test_mark_changed_adds_only_the_flags_of_a_pile_added_to():
     assert buffer.tolist() == [0, 0, 0, 1, 0, 0, 0, 0, 0, 5]
     features.put(out, 7, (0.5, 2))
     assert buffer[7:9].tolist() == [0.5, 2.0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 9), max_size=6), min_size=1, max_size=6))
+def test_a_block_remarked_pile_after_pile_holds_the_last_piles_flags_alone(piles):
+    """``remark`` writes only the flags of the old pile and the new, and leaves the block as
+    ``mark`` would; so does ``mark_changed`` for a pile changed in any way."""
+    features = _features(14)
+    remarked, changed = np.full(14, 7.0, np.float32), np.full(14, 7.0, np.float32)
+    remarked[2:12] = changed[2:12] = 0.0
+    seen: dict = {}
+    before: list[int] = []
+    for pile in piles:
+        remark(Numbers(remarked), 2, before, pile)
+        features.mark_changed(seen, "pile", Numbers(changed), 2, 10, pile)
+        before = pile
+        want = np.full(14, 7.0, np.float32)
+        want[2:12] = 0.0
+        want[[2 + i for i in pile]] = 1.0
+        assert np.array_equal(remarked, want)
+        assert np.array_equal(changed, want)

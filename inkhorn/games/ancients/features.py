@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, remark
 from inkhorn.games.ancients.content import Content
 from inkhorn.games.ancients.effects import EFFECT_STEPS
 from inkhorn.games.ancients.rules import RULE_STEPS, ChooseLevel, PayCards
@@ -94,37 +94,42 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
                                   ("placing", self.placing, (state.placing,) if state.placing != EMPTY else ())):
             self.mark_changed(seen, key, out, start, self.cards, cards)
         self.mark_changed(seen, "discard", out, self.discard, self.cards, state.discard)
-        if get("tiles") is not state.tiles or get("tile_level") is not state.tile_level:
+        old_tiles, tiles = get("tiles"), state.tiles
+        if old_tiles is not tiles or get("tile_level") is not state.tile_level:
             for k in range(3):
-                self._cards(self.tiles + k * self.cards, state.tiles[k] if k < len(state.tiles) else (), out)
+                self._cards(self.tiles + k * self.cards, _part(old_tiles, k), _part(tiles, k), out)
             levels = list(state.tile_level) + [0] * (3 - len(state.tile_level))
             self.put(out, self.tile_level, levels[:3])
-            seen["tiles"], seen["tile_level"] = state.tiles, state.tile_level
-        if get("tech_discard") is not state.tech_discard:
+            seen["tiles"], seen["tile_level"] = tiles, state.tile_level
+        old_discard = get("tech_discard")
+        if old_discard is not state.tech_discard:
             for level in range(2):
-                self._cards(self.tech_discard + level * self.cards, state.tech_discard[level], out)
+                self._cards(self.tech_discard + level * self.cards, _part(old_discard, level),
+                            state.tech_discard[level], out)
             seen["tech_discard"] = state.tech_discard
         if get("timeline") != state.timeline or get("tokens") != state.tokens:
-            self._timelines(state, seat, out)
+            self._timelines(state, seat, out, seen)
             seen["timeline"], seen["tokens"] = state.timeline[:], state.tokens[:]
         if get("rotated") is not state.rotated:
             seen["rotated"] = state.rotated
             seen["past"] = None  # the turned cards are written with the Past
         kept = get("boards")
-        if kept is None:
-            kept = seen["boards"] = [[None, None, None] for _ in range(n)]
+        if kept is None:  # per builder: its Past, Artifacts, Technologies and turned cards as written
+            kept = seen["boards"] = [[(), (), (), ()] for _ in range(n)]
         for r in range(n):
             s = (seat + r) % n
             mine = kept[r]
-            if mine[0] is not state.past[s] or seen["past"] is None:
-                self._cards(self.past + r * self.cards, state.past[s], out)
-                self._cards(self.turned + r * self.cards, [x for x in state.past[s] if state.rotated[x]], out)
-                mine[0] = state.past[s]
+            past = state.past[s]
+            if mine[0] is not past or seen["past"] is None:
+                self._cards(self.past + r * self.cards, mine[0], past, out)
+                turned = [x for x in past if state.rotated[x]]
+                self._cards(self.turned + r * self.cards, mine[3], turned, out)
+                mine[0], mine[3] = past, turned
             if mine[1] is not state.artifacts[s]:
-                self._cards(self.artifacts + r * self.cards, state.artifacts[s], out)
+                self._cards(self.artifacts + r * self.cards, mine[1], state.artifacts[s], out)
                 mine[1] = state.artifacts[s]
             if mine[2] is not state.techs[s]:
-                self._cards(self.techs + r * self.cards, state.techs[s], out)
+                self._cards(self.techs + r * self.cards, mine[2], state.techs[s], out)
                 mine[2] = state.techs[s]
         seen["past"] = True
 
@@ -145,14 +150,15 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
                 out[self.detail + 1] = top.n * COUNT_SCALE
         self.ones(out, ones)
 
-    def _cards(self, start: int, cards: Any, out: Numbers) -> None:
-        self.mark(out, start, self.cards, cards)
+    @staticmethod
+    def _cards(start: int, old: Any, cards: Any, out: Numbers) -> None:
+        """A block of card flags that held ``old`` (the pile as last written) now ``cards``."""
+        remark(out, start, old, cards)
 
-    def _timelines(self, state: AncientsState, seat: int, out: Numbers) -> None:
+    def _timelines(self, state: AncientsState, seat: int, out: Numbers, seen: dict[str, Any]) -> None:
         n = self.players
         many = self.cards
         columns = len(COLUMNS)
-        self.clear(out, self.place, self.place + n * columns * many)
         knowledge = [0.0] * (n * POSITIONS)
         where: list[int] = []
         for r in range(n):
@@ -162,5 +168,11 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
                 if x != EMPTY:
                     where.append(self.place + (r * columns + p // 2) * many + x)  # two places a column
                     knowledge[r * POSITIONS + p] = state.tokens[x] * COUNT_SCALE
-        self.ones(out, where)
+        remark(out, 0, seen.get("where", ()), where)  # the cards' places as last written, and now
+        seen["where"] = where
         self.put(out, self.knowledge, knowledge)
+
+
+def _part(parts: Any, k: int) -> Any:
+    """``parts[k]``, or none when there are not so many (or no ``parts``)."""
+    return parts[k] if parts is not None and k < len(parts) else ()

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, remark, zeros
 from inkhorn.games.manuscript import rules
 from inkhorn.games.manuscript.content import Content
 from inkhorn.games.manuscript.state import DECO, OVER, PLAY, RETAIN, ManuscriptState
@@ -83,7 +83,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
             self.put(out, self.numbers, numbers)
             seen["numbers"] = numbers
         if get("shop") != state.shop:
-            self._shop(state, out)
+            seen["shop_at"] = self._shop(state, get("shop_at", ()), out)
             seen["shop"] = state.shop[:]
         self.mark_changed(seen, "discard", out, self.discard, self.texts, state.discard)
         scored = False  # whether anything the scores count changed
@@ -93,8 +93,9 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
             seen["table"] = (state.exemplars, state.followers[:], state.deco_owner[:])
             scored = True
         kept = get("scribes")
-        if kept is None:  # per scribe: pages, cubes, plan, pool, kept, voided, active, texts begun, finished
-            kept = seen["scribes"] = [[None] * 9 for _ in range(self.players)]
+        if kept is None:  # per scribe: pages, cubes, plan, pool, kept, voided, active, texts begun, finished,
+            # and the texts begun and doubled as written
+            kept = seen["scribes"] = [[None, None, (), (), (), (), (), None, (), (), ()] for _ in range(self.players)]
         for r in range(self.players):
             scored |= self._scribe(state, (seat + r) % self.players, r, kept[r], out)
         if scored:
@@ -121,13 +122,12 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
                     self.put(out, self.detail, (detail["page"], detail["width"], float(detail["double"])))
         self.ones(out, ones)
 
-    def _texts(self, start: int, texts: Any, out: Numbers) -> None:
-        self.mark(out, start, self.texts, texts)
-
-    def _shop(self, state: ManuscriptState, out: Numbers) -> None:
+    def _shop(self, state: ManuscriptState, before: list[int], out: Numbers) -> list[int]:
+        """The shop's flags (``before``: where they were); gives where they are now."""
         many = self.texts
-        self.clear(out, self.shop, self.shop + self.shop_slots * many)
-        self.ones(out, [self.shop + k * many + t for k, t in enumerate(state.shop) if t >= 0])
+        where = [self.shop + k * many + t for k, t in enumerate(state.shop) if t >= 0]
+        remark(out, 0, before, where)
+        return where
 
     def _exemplars(self, state: ManuscriptState, seat: int, out: Numbers) -> None:
         n = self.players
@@ -170,27 +170,29 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
             mine[1] = counts
         plan = state.plan[s]
         if mine[2] is not plan:
-            self.mark(out, self.plan + r * squares, squares, plan)
+            remark(out, self.plan + r * squares, mine[2], plan)
             mine[2] = plan
         base = r * self.texts
         piles = self.piles
         for k, part, cards in ((3, "pool", state.pool[s]), (4, "kept", state.kept[s]), (5, "voided", state.voided[s])):
             if mine[k] is not cards:
-                self._texts(piles[part] + base, cards, out)
+                remark(out, piles[part] + base, mine[k], cards)
                 mine[k] = cards
-        active = state.active[s]
+        active = (state.active[s],) if state.active[s] >= 0 else ()
         if mine[6] != active:
-            self._texts(piles["active"] + base, (active,) if active >= 0 else (), out)
+            remark(out, piles["active"] + base, mine[6], active)
             mine[6] = active
         records = state.records[s]
         if mine[7] is not records:
-            self._texts(piles["begun"] + base, [record[0] for record in records], out)
-            self._texts(piles["double"] + base, [record[0] for record in records if record[5]], out)
-            mine[7] = records
+            begun = [record[0] for record in records]
+            double = [record[0] for record in records if record[5]]
+            remark(out, piles["begun"] + base, mine[9], begun)
+            remark(out, piles["double"] + base, mine[10], double)
+            mine[7], mine[9], mine[10] = records, begun, double
         finished = state.finished[s]
         if mine[8] is not finished:
             start = piles["finished"] + base
-            self.clear(out, start, start + self.texts)
+            zeros(out, start, [card for card, _ in mine[8]])
             for card, points in finished:
                 out[start + card] = points
             mine[8] = finished

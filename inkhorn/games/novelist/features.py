@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import compress
 from string import ascii_lowercase
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, remark
 from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import Content
 from inkhorn.games.novelist.state import NovelistState
@@ -108,7 +108,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             seen["seats"] = tuple([part[:] for part in seats])
         marks = (state.events, state.must_letter, state.jail, state.borrowed)
         if get("marks") != marks:  # now and then
-            self._marks(state, seat, out)
+            seen["marks_at"] = self._marks(state, seat, get("marks_at", ()), out)
             seen["marks"] = tuple([part[:] for part in marks])
         for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside)):
             self._seat_piles(part, piles, seat, out, seen)
@@ -158,7 +158,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         for r in range(n):
             pile = piles[(seat + r) % n] if piles is not None else ()
             if kept[r] != pile:
-                self.mark(out, self.seat_cards[part] + r * self.cards, self.cards, pile)
+                remark(out, self.seat_cards[part] + r * self.cards, kept[r] or (), pile)
                 kept[r] = pile[:]
         seen[part] = ([pile[:] for pile in piles] if piles is not None else None, kept)
 
@@ -203,8 +203,9 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
                     float(state.heckled[s])]
         self.put(out, self.per_seat, row)
 
-    def _marks(self, state: NovelistState, seat: int, out: Numbers) -> None:
-        """Every writer's event, required letter, Jail and borrowed card."""
+    def _marks(self, state: NovelistState, seat: int, before: list[int], out: Numbers) -> list[int]:
+        """Every writer's event, required letter, Jail and borrowed card (``before``: where
+        their flags were); gives where they are now."""
         n = self.players
         ones = []
         events = len(self.content.events)
@@ -218,12 +219,8 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
                 ones.append(self.seat_cards["jail"] + r * self.cards + state.jail[s])
             if state.borrowed[s] >= 0:
                 ones.append(self.seat_cards["borrowed"] + r * self.cards + state.borrowed[s])
-        self.clear(out, self.event, self.event + n * events)
-        self.clear(out, self.must_letter, self.must_letter + n * 26)
-        for part in ("jail", "borrowed"):
-            start = self.seat_cards[part]
-            self.clear(out, start, start + n * self.cards)
-        self.ones(out, ones)
+        remark(out, 0, before, ones)
+        return ones
 
     def _write_word(self, word: str, out: Numbers) -> None:
         base = self.layout_word
