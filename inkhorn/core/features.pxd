@@ -4,7 +4,7 @@ import cython
 
 cdef class Numbers:
     cdef readonly object view
-    cdef float[::1] floats
+    cdef readonly float[::1] floats  # readonly: a module run from its source beside it writes through it
 
 
 cpdef store(Numbers out, Py_ssize_t i, double value)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, remark
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, clear, mark_changed, remark
 from inkhorn.games.ancients.content import Content
 from inkhorn.games.ancients.effects import EFFECT_STEPS
 from inkhorn.games.ancients.rules import RULE_STEPS, ChooseLevel, PayCards
@@ -28,6 +28,7 @@ POSITIONS = 12  # a Timeline's six columns, two places each
 # triggered, deck, reserve, technology decks; counts of cards and Knowledge by ten
 NUMBER_SCALES = (0.1, 0.5, 1.0, 0.01, 0.01, 0.05, 0.05)
 COUNT_SCALE = 0.1
+COLUMN_COUNT = len(COLUMNS)
 
 
 class AncientsFeatures(SeatFeatures[AncientsState]):
@@ -70,107 +71,119 @@ class AncientsFeatures(SeatFeatures[AncientsState]):
         super().__init__(lay)
 
     def write(self, state: AncientsState, seat: int, out: Numbers) -> None:
-        seen = self.memory(seat, out)
-        n = self.players
-        get = seen.get
-        clock = (state.phase, state.turn, state.first, state.stack[-1] if state.stack else None)
-        if get("clock") != clock:  # the header (a step is frozen: equal steps show the same)
-            self._header(state, seat, out)
-            seen["clock"] = clock
-        numbers = [state.round, state.actions_left, float(state.end_triggered), len(state.deck), state.reserve,
-                   *(len(deck) for deck in state.tech_deck)]
-        if get("numbers") != numbers:
-            self.put(out, self.numbers, [x * k for x, k in zip(numbers, NUMBER_SCALES)])
-            seen["numbers"] = numbers
-        counts = []
-        for r in range(n):
-            s = (seat + r) % n
-            counts += [len(state.hands[s]), len(state.kept_aside[s]), state.lost[s], state.banked[s]]
-        if get("counts") != counts:
-            self.put(out, self.counts, [x * COUNT_SCALE for x in counts])
-            seen["counts"] = counts
-        for key, start, cards in (("hand", self.hand, state.hands[seat]), ("set_aside", self.set_aside,
-                                  state.kept_aside[seat]),
-                                  ("placing", self.placing, (state.placing,) if state.placing != EMPTY else ())):
-            self.mark_changed(seen, key, out, start, self.cards, cards)
-        self.mark_changed(seen, "discard", out, self.discard, self.cards, state.discard)
-        old_tiles, tiles = get("tiles"), state.tiles
-        if old_tiles is not tiles or get("tile_level") is not state.tile_level:
-            for k in range(3):
-                self._cards(self.tiles + k * self.cards, _part(old_tiles, k), _part(tiles, k), out)
-            levels = list(state.tile_level) + [0] * (3 - len(state.tile_level))
-            self.put(out, self.tile_level, levels[:3])
-            seen["tiles"], seen["tile_level"] = tiles, state.tile_level
-        old_discard = get("tech_discard")
-        if old_discard is not state.tech_discard:
-            for level in range(2):
-                self._cards(self.tech_discard + level * self.cards, _part(old_discard, level),
-                            state.tech_discard[level], out)
-            seen["tech_discard"] = state.tech_discard
-        if get("timeline") != state.timeline or get("tokens") != state.tokens:
-            self._timelines(state, seat, out, seen)
-            seen["timeline"], seen["tokens"] = state.timeline[:], state.tokens[:]
-        if get("rotated") is not state.rotated:
-            seen["rotated"] = state.rotated
-            seen["past"] = None  # the turned cards are written with the Past
-        kept = get("boards")
-        if kept is None:  # per builder: its Past, Artifacts, Technologies and turned cards as written
-            kept = seen["boards"] = [[(), (), (), ()] for _ in range(n)]
-        for r in range(n):
-            s = (seat + r) % n
-            mine = kept[r]
-            past = state.past[s]
-            if mine[0] is not past or seen["past"] is None:
-                self._cards(self.past + r * self.cards, mine[0], past, out)
-                turned = [x for x in past if state.rotated[x]]
-                self._cards(self.turned + r * self.cards, mine[3], turned, out)
-                mine[0], mine[3] = past, turned
-            if mine[1] is not state.artifacts[s]:
-                self._cards(self.artifacts + r * self.cards, mine[1], state.artifacts[s], out)
-                mine[1] = state.artifacts[s]
-            if mine[2] is not state.techs[s]:
-                self._cards(self.techs + r * self.cards, mine[2], state.techs[s], out)
-                mine[2] = state.techs[s]
-        seen["past"] = True
+        write_seat(self, state, seat, out, self.memory(seat, out))
 
-    # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: AncientsState, seat: int, out: Numbers) -> None:
-        start, end = self.header
-        self.clear(out, start, end)
-        n = self.players
-        ones = [self.phase + PHASES.index(state.phase), self.turn + (state.turn - seat) % n,
-                self.first + (state.first - seat) % n]
-        if state.stack:
-            top = state.stack[-1]
-            ones.append(self.decision + self.steps[type(top)])
-            ones.append(self.to_act + (top.seat - seat) % n)
-            if isinstance(top, ChooseLevel):
-                out[self.detail] = top.col / len(COLUMNS)
-            elif isinstance(top, PayCards):
-                out[self.detail + 1] = top.n * COUNT_SCALE
-        self.ones(out, ones)
 
-    @staticmethod
-    def _cards(start: int, old: Any, cards: Any, out: Numbers) -> None:
-        """A block of card flags that held ``old`` (the pile as last written) now ``cards``."""
-        remark(out, start, old, cards)
+# The parts, as module functions: ``features.pxd`` gives them C types in the compiled build.
+def write_seat(f: AncientsFeatures, state: AncientsState, seat: int, out: Numbers, seen: dict[str, Any]) -> None:
+    """:meth:`AncientsFeatures.write`: the numbers are written every time (a C store each in
+    the compiled build, as cheap as comparing them); piles and the header only when changed."""
+    n = f.players
+    many = f.cards
+    floats = out.floats
+    stack = state.stack
+    clock = (state.phase, state.turn, state.first, stack[-1] if stack else None)
+    if seen.get("clock") != clock:  # the header (a step is frozen: equal steps show the same)
+        _header(f, state, seat, out)
+        seen["clock"] = clock
+    at = f.numbers
+    tech_deck = state.tech_deck
+    numbers = (state.round, state.actions_left, float(state.end_triggered), len(state.deck), state.reserve,
+               len(tech_deck[0]), len(tech_deck[1]))
+    for k in range(7):
+        floats[at + k] = numbers[k] * NUMBER_SCALES[k]
+    at = f.counts
+    count_scale = COUNT_SCALE
+    hands, kept_aside, lost, banked = state.hands, state.kept_aside, state.lost, state.banked
+    for r in range(n):
+        s = (seat + r) % n
+        floats[at] = len(hands[s]) * count_scale
+        floats[at + 1] = len(kept_aside[s]) * count_scale
+        floats[at + 2] = lost[s] * count_scale
+        floats[at + 3] = banked[s] * count_scale
+        at += 4
+    placing = state.placing
+    mark_changed(seen, "hand", out, f.hand, many, hands[seat])
+    mark_changed(seen, "set_aside", out, f.set_aside, many, kept_aside[seat])
+    mark_changed(seen, "placing", out, f.placing, many, (placing,) if placing != EMPTY else ())
+    mark_changed(seen, "discard", out, f.discard, many, state.discard)
+    old_tiles, tiles, levels = seen.get("tiles"), state.tiles, state.tile_level
+    if old_tiles is not tiles or seen.get("tile_level") is not levels:
+        for k in range(3):
+            remark(out, f.tiles + k * many, _part(old_tiles, k), _part(tiles, k))
+            floats[f.tile_level + k] = levels[k] if k < len(levels) else 0
+        seen["tiles"], seen["tile_level"] = tiles, levels
+    old_discard, discard = seen.get("tech_discard"), state.tech_discard
+    if old_discard is not discard:
+        for k in range(2):
+            remark(out, f.tech_discard + k * many, _part(old_discard, k), discard[k])
+        seen["tech_discard"] = discard
+    timeline, tokens = state.timeline, state.tokens
+    if seen.get("timeline") != timeline or seen.get("tokens") != tokens:
+        _timelines(f, timeline, tokens, seat, out, seen)
+        seen["timeline"], seen["tokens"] = timeline[:], tokens[:]
+    rotated = state.rotated
+    turned_again = seen.get("rotated") is not rotated  # the turned cards are written with the Past
+    seen["rotated"] = rotated
+    kept = seen.get("boards")
+    if kept is None:  # per builder: its Past, Artifacts, Technologies and turned cards as written
+        kept = seen["boards"] = [[(), (), (), ()] for _ in range(n)]
+    pasts, artifacts, techs = state.past, state.artifacts, state.techs
+    for r in range(n):
+        s = (seat + r) % n
+        mine = kept[r]
+        past = pasts[s]
+        if mine[0] is not past or turned_again:
+            remark(out, f.past + r * many, mine[0], past)
+            turned = [x for x in past if rotated[x]]
+            remark(out, f.turned + r * many, mine[3], turned)
+            mine[0], mine[3] = past, turned
+        if mine[1] is not artifacts[s]:
+            remark(out, f.artifacts + r * many, mine[1], artifacts[s])
+            mine[1] = artifacts[s]
+        if mine[2] is not techs[s]:
+            remark(out, f.techs + r * many, mine[2], techs[s])
+            mine[2] = techs[s]
 
-    def _timelines(self, state: AncientsState, seat: int, out: Numbers, seen: dict[str, Any]) -> None:
-        n = self.players
-        many = self.cards
-        columns = len(COLUMNS)
-        knowledge = [0.0] * (n * POSITIONS)
-        where: list[int] = []
-        for r in range(n):
-            base = ((seat + r) % n) * POSITIONS
-            for p in range(POSITIONS):
-                x = state.timeline[base + p]
-                if x != EMPTY:
-                    where.append(self.place + (r * columns + p // 2) * many + x)  # two places a column
-                    knowledge[r * POSITIONS + p] = state.tokens[x] * COUNT_SCALE
-        remark(out, 0, seen.get("where", ()), where)  # the cards' places as last written, and now
-        seen["where"] = where
-        self.put(out, self.knowledge, knowledge)
+
+def _header(f: AncientsFeatures, state: AncientsState, seat: int, out: Numbers) -> None:
+    start, end = f.header
+    clear(out, start, end)
+    n = f.players
+    floats = out.floats
+    floats[f.phase + PHASES.index(state.phase)] = 1.0
+    floats[f.turn + (state.turn - seat) % n] = 1.0
+    floats[f.first + (state.first - seat) % n] = 1.0
+    if state.stack:
+        top = state.stack[-1]
+        floats[f.decision + f.steps[type(top)]] = 1.0
+        floats[f.to_act + (top.seat - seat) % n] = 1.0
+        if isinstance(top, ChooseLevel):
+            floats[f.detail] = top.col / len(COLUMNS)
+        elif isinstance(top, PayCards):
+            floats[f.detail + 1] = top.n * COUNT_SCALE
+
+
+def _timelines(f: AncientsFeatures, timeline: list[int], tokens: list[int], seat: int, out: Numbers,
+               seen: dict[str, Any]) -> None:
+    """Each builder's cards by column (two places a column) and the Knowledge on each place."""
+    n = f.players
+    many = f.cards
+    floats = out.floats
+    place, knowledge = f.place, f.knowledge
+    count_scale = COUNT_SCALE
+    where: list[int] = []
+    for r in range(n):
+        base = ((seat + r) % n) * POSITIONS
+        for p in range(POSITIONS):
+            x = timeline[base + p]
+            if x != EMPTY:
+                where.append(place + (r * COLUMN_COUNT + p // 2) * many + x)
+                floats[knowledge + r * POSITIONS + p] = tokens[x] * count_scale
+            else:
+                floats[knowledge + r * POSITIONS + p] = 0.0
+    remark(out, 0, seen.get("where", ()), where)  # the cards' places as last written, and now
+    seen["where"] = where
 
 
 def _part(parts: Any, k: int) -> Any:
