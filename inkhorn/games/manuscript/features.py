@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, remark, zeros
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, mark_changed, remark, zeros
 from inkhorn.games.manuscript import rules
 from inkhorn.games.manuscript.content import Content
 from inkhorn.games.manuscript.state import DECO, OVER, PLAY, RETAIN, ManuscriptState
@@ -69,39 +69,7 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
         super().__init__(lay)
 
     def write(self, state: ManuscriptState, seat: int, out: Numbers) -> None:
-        seen = self.memory(seat, out)
-        get = seen.get
-        top = state.stack[-1] if state.stack else None
-        public = getattr(top, "public", None)
-        detail = public(state) if public is not None else None
-        clock = (state.phase, state.first, state.end_trigger, type(top), top.seat if top is not None else -1, detail)
-        if get("clock") != clock:  # the header, unchanged through most of a turn
-            self._header(state, seat, detail, out)
-            seen["clock"] = clock
-        numbers = [state.round, len(state.deck)]
-        if get("numbers") != numbers:
-            self.put(out, self.numbers, numbers)
-            seen["numbers"] = numbers
-        if get("shop") != state.shop:
-            seen["shop_at"] = self._shop(state, get("shop_at", ()), out)
-            seen["shop"] = state.shop[:]
-        self.mark_changed(seen, "discard", out, self.discard, self.texts, state.discard)
-        scored = False  # whether anything the scores count changed
-        table = (state.exemplars, state.followers, state.deco_owner)
-        if get("table") != table:
-            self._exemplars(state, seat, out)
-            seen["table"] = (state.exemplars, state.followers[:], state.deco_owner[:])
-            scored = True
-        kept = get("scribes")
-        if kept is None:  # per scribe: pages, cubes, plan, pool, kept, voided, active, texts begun, finished,
-            # and the texts begun and doubled as written
-            kept = seen["scribes"] = [[None, None, (), (), (), (), (), None, (), (), ()] for _ in range(self.players)]
-        for r in range(self.players):
-            scored |= self._scribe(state, (seat + r) % self.players, r, kept[r], out)
-        if scored:
-            n = self.players
-            scores = state.scores()
-            self.put(out, self.scores, [scores[(seat + r) % n] for r in range(n)])
+        write_seat(self, state, seat, out, self.memory(seat, out))
 
     # ---- the parts --------------------------------------------------------------------------
     def _header(self, state: ManuscriptState, seat: int, detail: dict | None, out: Numbers) -> None:
@@ -147,54 +115,104 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
                 ones.append(self.decorated + e * (n + 1) + 1 + (holder - seat) % n)
         self.ones(out, ones)
 
-    def _scribe(self, state: ManuscriptState, s: int, r: int, mine: list[Any], out: Numbers) -> bool:
-        """Rewrite what changed of scribe ``s`` (``r`` places after the viewer); ``mine``
-        holds its parts as last written (tuples by identity: a new one is a change). True
-        when a part the scores count changed (the pages, the finished texts)."""
-        squares = self.squares
-        scored = False
-        grid = state.grid[s]
-        if mine[0] is not grid:
-            cells = np.frombuffer(bytes(grid), dtype=np.uint8)  # one byte a square (state.py)
-            shaded = ((cells > 0) & (cells < DECO)).astype(np.float32)  # whole pages at once
-            out[self.shaded + r * squares : self.shaded + (r + 1) * squares] = shaded.data
-            decorated = (cells >= DECO).astype(np.float32)
-            out[self.decorated_square + r * squares : self.decorated_square + (r + 1) * squares] = decorated.data
-            mine[0] = grid
+
+# The parts read at every step, as module functions: ``features.pxd`` gives them C types in
+# the compiled build.
+def write_seat(f: ManuscriptFeatures, state: ManuscriptState, seat: int, out: Numbers, seen: dict[str, Any]) -> None:
+    """:meth:`ManuscriptFeatures.write`: the numbers are stored every time (a C store each in
+    the compiled build, as cheap as comparing them); the rest only when changed."""
+    n = f.players
+    stack = state.stack
+    top = stack[-1] if stack else None
+    public = getattr(top, "public", None)
+    detail = public(state) if public is not None else None
+    clock = (state.phase, state.first, state.end_trigger, type(top), top.seat if top is not None else -1, detail)
+    if seen.get("clock") != clock:  # the header, unchanged through most of a turn
+        f._header(state, seat, detail, out)
+        seen["clock"] = clock
+    floats = out.floats
+    at = f.numbers
+    floats[at] = state.round
+    floats[at + 1] = len(state.deck)
+    shop = state.shop
+    if seen.get("shop") != shop:
+        seen["shop_at"] = f._shop(state, seen.get("shop_at", ()), out)
+        seen["shop"] = shop[:]
+    mark_changed(seen, "discard", out, f.discard, f.texts, state.discard)
+    scored = False  # whether anything the scores count changed
+    table = (state.exemplars, state.followers, state.deco_owner)
+    if seen.get("table") != table:
+        f._exemplars(state, seat, out)
+        seen["table"] = (state.exemplars, state.followers[:], state.deco_owner[:])
+        scored = True
+    kept = seen.get("scribes")
+    if kept is None:  # per scribe: pages, active text, plan, pool, kept, voided, records, finished, and
+        # the texts begun and doubled as written
+        kept = seen["scribes"] = [[None, None, (), (), (), (), None, (), (), ()] for _ in range(n)]
+    for r in range(n):
+        if _scribe(f, state, (seat + r) % n, r, kept[r], out):
             scored = True
-        counts = (state.hand[s], state.own[s], state.own_spent[s], state.locked[s], state.reserved[s],
-                  state.progress[s])
-        if mine[1] != counts:
-            width = len(CUBE_COUNTS)
-            self.put(out, self.counts + r * width, counts)
-            mine[1] = counts
-        plan = state.plan[s]
-        if mine[2] is not plan:
-            remark(out, self.plan + r * squares, mine[2], plan)
-            mine[2] = plan
-        base = r * self.texts
-        piles = self.piles
-        for k, part, cards in ((3, "pool", state.pool[s]), (4, "kept", state.kept[s]), (5, "voided", state.voided[s])):
-            if mine[k] is not cards:
-                remark(out, piles[part] + base, mine[k], cards)
-                mine[k] = cards
-        active = (state.active[s],) if state.active[s] >= 0 else ()
-        if mine[6] != active:
-            remark(out, piles["active"] + base, mine[6], active)
-            mine[6] = active
-        records = state.records[s]
-        if mine[7] is not records:
-            begun = [record[0] for record in records]
-            double = [record[0] for record in records if record[5]]
-            remark(out, piles["begun"] + base, mine[9], begun)
-            remark(out, piles["double"] + base, mine[10], double)
-            mine[7], mine[9], mine[10] = records, begun, double
-        finished = state.finished[s]
-        if mine[8] is not finished:
-            start = piles["finished"] + base
-            zeros(out, start, [card for card, _ in mine[8]])
-            for card, points in finished:
-                out[start + card] = points
-            mine[8] = finished
-            scored = True
-        return scored
+    if scored:
+        scores = state.scores()
+        at = f.scores
+        for r in range(n):
+            floats[at + r] = scores[(seat + r) % n]
+
+
+def _scribe(f: ManuscriptFeatures, state: ManuscriptState, s: int, r: int, mine: list[Any], out: Numbers) -> bool:
+    """Rewrite what changed of scribe ``s`` (``r`` places after the viewer); ``mine`` holds
+    its parts as last written (tuples by identity: a new one is a change). True when a part
+    the scores count changed (the pages, the finished texts)."""
+    squares = f.squares
+    texts = f.texts
+    floats = out.floats
+    scored = False
+    grid = state.grid[s]
+    if mine[0] is not grid:
+        cells = np.frombuffer(bytes(grid), dtype=np.uint8)  # one byte a square (state.py)
+        shaded = ((cells > 0) & (cells < DECO)).astype(np.float32)  # whole pages at once
+        at = f.shaded + r * squares
+        out[at : at + squares] = shaded.data
+        decorated = (cells >= DECO).astype(np.float32)
+        at = f.decorated_square + r * squares
+        out[at : at + squares] = decorated.data
+        mine[0] = grid
+        scored = True
+    at = f.counts + r * len(CUBE_COUNTS)
+    floats[at] = state.hand[s]
+    floats[at + 1] = state.own[s]
+    floats[at + 2] = state.own_spent[s]
+    floats[at + 3] = state.locked[s]
+    floats[at + 4] = state.reserved[s]
+    floats[at + 5] = state.progress[s]
+    plan = state.plan[s]
+    if mine[2] is not plan:
+        remark(out, f.plan + r * squares, mine[2], plan)
+        mine[2] = plan
+    base = r * texts
+    piles = f.piles
+    for k, part, cards in ((3, "pool", state.pool[s]), (4, "kept", state.kept[s]), (5, "voided", state.voided[s])):
+        if mine[k] is not cards:
+            remark(out, piles[part] + base, mine[k], cards)
+            mine[k] = cards
+    active = state.active[s]
+    if mine[1] != active:
+        remark(out, piles["active"] + base, (mine[1],) if mine[1] is not None and mine[1] >= 0 else (),
+               (active,) if active >= 0 else ())
+        mine[1] = active
+    records = state.records[s]
+    if mine[6] is not records:
+        begun = [record[0] for record in records]
+        double = [record[0] for record in records if record[5]]
+        remark(out, piles["begun"] + base, mine[8], begun)
+        remark(out, piles["double"] + base, mine[9], double)
+        mine[6], mine[8], mine[9] = records, begun, double
+    finished = state.finished[s]
+    if mine[7] is not finished:
+        at = piles["finished"] + base
+        zeros(out, at, [text for text, _ in mine[7]])
+        for card, points in finished:
+            floats[at + card] = points
+        mine[7] = finished
+        scored = True
+    return scored
