@@ -16,7 +16,7 @@ Between two calls for a seat only the parts that changed are rewritten.
 
 from __future__ import annotations
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, mark, mark_changed, put
 from inkhorn.games.verse_variant.content import CARD_NAMES
 from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
 
@@ -29,6 +29,7 @@ INSTITUTIONS = 15
 LEAD_INDEX = {-1: 0, -2: 1, **{c: 2 + c for c in range(COLOURS)}}  # no lead yet, mixed, a colour
 ROWS = ("hand_size", "grants", "spent", "lockdown", "cubes", "eureka", "prestige", "feints", "picked", "echo_played",
         "boost", "elevated")
+ROW_COUNT = len(ROWS)
 
 
 class VerseFeatures(SeatFeatures[VerseState]):
@@ -68,43 +69,7 @@ class VerseFeatures(SeatFeatures[VerseState]):
         super().__init__(lay)
 
     def write(self, state: VerseState, seat: int, out: Numbers) -> None:
-        seen = self.memory(seat, out)
-        get = seen.get
-        spot = state.spotlight()
-        clock = (state.phase, state.quill, state.laureate, state.winner, state.stack[-1].seat if state.stack else -1,
-                 spot, state.lead, state.order, state.finish)
-        if get("clock") != clock:  # the header, unchanged through most of a seat's turn
-            self._header(state, seat, spot, out)
-            seen["clock"] = clock
-        numbers = (state.session, state.final, state.picks[seat], *[getattr(state, e) for e in EFFECTS])
-        if get("numbers") != numbers:
-            self.put(out, self.numbers, [state.session, float(bool(state.final)), state.final[0] if state.final else -1,
-                                         *numbers[2:]])
-            seen["numbers"] = numbers
-        # the board, part by part: a decision changes one or two of them
-        for key, start, values in (("desk_tokens", self.desk_tokens, state.desk_tok),
-                                   ("desk_corruption", self.desk_corruption, state.desk_cor),
-                                   ("supply", self.supply, state.supply), ("nostar", self.nostar, state.nostar),
-                                   ("majority_modifier", self.maj_mod, state.maj_mod)):
-            if get(key) != values:
-                self.put(out, start, values)
-                seen[key] = values[:]  # lists change in place: a copy
-        if get("tracks") != state.tracks:
-            self._tracks(state, out)
-            seen["tracks"] = [track[:] for track in state.tracks]
-        if get("slots") != state.slots:
-            self.mark(out, self.slots, INSTITUTIONS * self.players,
-                      [k * self.players + (s - seat) % self.players for k, s in enumerate(state.slots) if s >= 0])
-            seen["slots"] = state.slots
-        self._scholars(state, seat, seen, out)
-        peek = state._peeks_set_aside(seat)
-        echo = state.echo[seat]
-        for part, cards in (("hand", state.hands[seat]), ("my_echo", (echo,) if echo >= 0 else ()),
-                            ("desk", state.desk), ("discard", state.discard), ("haul", state.haul),
-                            ("set_aside", state.set_aside if peek else ())):
-            # each pile on its own: a play changes one or two
-            if get(part) != cards:
-                self.mark_changed(seen, part, out, self.piles[part], self.cards, cards)
+        write_seat(self, state, seat, out, self.memory(seat, out))
 
     # ---- the parts --------------------------------------------------------------------------
     def _header(self, state: VerseState, seat: int, spot: int, out: Numbers) -> None:
@@ -132,44 +97,102 @@ class VerseFeatures(SeatFeatures[VerseState]):
         self.put(out, self.tracks, tracks)
         self.put(out, self.track_length, [len(track) for track in state.tracks])
 
-    def _scholars(self, state: VerseState, seat: int, seen: dict, out: Numbers) -> None:
-        """Every scholar's row, one kind of number (a ``ROWS`` column) at a time: a decision
-        changes a few kinds, and each kind is held seat by seat in one list of the state."""
-        n = self.players
-        width = len(ROWS)
-        get = seen.get
-        columns = (tuple(map(len, state.hands)), state.grants, state.spent, state.lockdown, state.cubes, state.eureka,
-                   state.prestige, state.feints, state.picks, state.echo, state.boost, state.elevated)
-        for j, column in enumerate(columns):  # seen[j]: column j as last written
-            if get(j) != column:
-                seen[j] = column[:]  # some lists change in place: a copy
-                if j == 7:  # feints: the seats that feinted, once per feint
-                    column = tuple(column.count(s) for s in range(n))
-                elif j == 8 or j == 9:  # a pick, an echo: whether there is one
-                    column = tuple(int(x >= 0) for x in column)
-                at = self.rows + j
-                for r in range(n):
-                    out[at + r * width] = column[(seat + r) % n]
-        ledger, vault = state.ledger, state.vault  # six numbers a seat, turned to start at the viewer's
-        if get("ledger") != ledger:
-            self.put(out, self.ledger, ledger[6 * seat :] + ledger[: 6 * seat])
-            seen["ledger"] = ledger[:]
-        if get("vault") != vault:
-            self.put(out, self.vault, vault[6 * seat :] + vault[: 6 * seat])
-            seen["vault"] = vault
-        tableau, primary = state.tableau, state.primary
-        if get("tableau") != tableau:  # a scholar's tableau only grows, until the Session's end
-            for r in range(n):
-                s = (seat + r) % n
-                self.mark_changed(seen, ("tableau", r), out, self.tableau + r * self.cards, self.cards, tableau[s])
-            seen["tableau"] = [cards[:] for cards in tableau]
-        before = get("primary")
-        if before != primary:
-            for r in range(n):
-                s = (seat + r) % n
-                at = self.primary + r * self.cards
-                if before is not None and before[s] >= 0:
-                    out[at + before[s]] = 0.0
-                if primary[s] >= 0:
-                    out[at + primary[s]] = 1.0
-            seen["primary"] = primary
+
+# The parts read at every step, as module functions: ``features.pxd`` gives them C types in
+# the compiled build.
+def write_seat(f: VerseFeatures, state: VerseState, seat: int, out: Numbers, seen: dict) -> None:
+    """:meth:`VerseFeatures.write`: the numbers are stored every time (a C store each in the
+    compiled build, as cheap as comparing them); the rest only when changed."""
+    n = f.players
+    floats = out.floats
+    spot = state.spotlight()
+    stack = state.stack
+    clock = (state.phase, state.quill, state.laureate, state.winner, stack[-1].seat if stack else -1, spot, state.lead,
+             state.order, state.finish)
+    if seen.get("clock") != clock:  # the header, unchanged through most of a seat's turn
+        f._header(state, seat, spot, out)
+        seen["clock"] = clock
+    at = f.numbers
+    final = state.final
+    floats[at] = state.session
+    floats[at + 1] = 1.0 if final else 0.0
+    floats[at + 2] = final[0] if final else -1
+    floats[at + 3] = state.picks[seat]
+    for k in range(len(EFFECTS)):
+        floats[at + 4 + k] = getattr(state, EFFECTS[k])
+    # the board, part by part: a decision changes one or two of them
+    for key, start, values in (("desk_tokens", f.desk_tokens, state.desk_tok),
+                               ("desk_corruption", f.desk_corruption, state.desk_cor),
+                               ("supply", f.supply, state.supply), ("nostar", f.nostar, state.nostar),
+                               ("majority_modifier", f.maj_mod, state.maj_mod)):
+        if seen.get(key) != values:
+            put(out, start, values)
+            seen[key] = values[:]  # lists change in place: a copy
+    tracks = state.tracks
+    if seen.get("tracks") != tracks:
+        f._tracks(state, out)
+        seen["tracks"] = [track[:] for track in tracks]
+    slots = state.slots
+    if seen.get("slots") != slots:
+        mark(out, f.slots, INSTITUTIONS * n, [k * n + (s - seat) % n for k, s in enumerate(slots) if s >= 0])
+        seen["slots"] = slots
+    _scholars(f, state, seat, seen, out)
+    peek = state._peeks_set_aside(seat)
+    echo = state.echo[seat]
+    piles = f.piles
+    for part, cards in (("hand", state.hands[seat]), ("my_echo", (echo,) if echo >= 0 else ()),
+                        ("desk", state.desk), ("discard", state.discard), ("haul", state.haul),
+                        ("set_aside", state.set_aside if peek else ())):
+        # each pile on its own: a play changes one or two
+        mark_changed(seen, part, out, piles[part], f.cards, cards)
+
+
+def _scholars(f: VerseFeatures, state: VerseState, seat: int, seen: dict, out: Numbers) -> None:
+    """Every scholar's row (the ``ROWS``), ledger, vault, tableau and primary card."""
+    n = f.players
+    many = f.cards
+    floats = out.floats
+    hands, grants, spent, lockdown, cubes = state.hands, state.grants, state.spent, state.lockdown, state.cubes
+    eureka, prestige, feints, picks, echo = state.eureka, state.prestige, state.feints, state.picks, state.echo
+    boost, elevated = state.boost, state.elevated
+    at = f.rows
+    for r in range(n):
+        s = (seat + r) % n
+        floats[at] = len(hands[s])
+        floats[at + 1] = grants[s]
+        floats[at + 2] = spent[s]
+        floats[at + 3] = lockdown[s]
+        floats[at + 4] = cubes[s]
+        floats[at + 5] = eureka[s]
+        floats[at + 6] = prestige[s]
+        floats[at + 7] = feints.count(s)  # the seats that feinted, once per feint
+        floats[at + 8] = 1.0 if picks[s] >= 0 else 0.0  # a pick, an echo: whether there is one
+        floats[at + 9] = 1.0 if echo[s] >= 0 else 0.0
+        floats[at + 10] = boost[s]
+        floats[at + 11] = elevated[s]
+        at += ROW_COUNT
+    ledger, vault = state.ledger, state.vault  # six numbers a seat, turned to start at the viewer's
+    at = f.ledger
+    width = 6 * n
+    for k in range(width):
+        floats[at + k] = ledger[(6 * seat + k) % width]
+    at = f.vault
+    for k in range(width):
+        floats[at + k] = vault[(6 * seat + k) % width]
+    tableau, primary = state.tableau, state.primary
+    if seen.get("tableau") != tableau:  # a scholar's tableau only grows, until the Session's end
+        for r in range(n):
+            s = (seat + r) % n
+            mark_changed(seen, ("tableau", r), out, f.tableau + r * many, many, tableau[s])
+        seen["tableau"] = [cards[:] for cards in tableau]
+    before = seen.get("primary")
+    if before != primary:
+        at = f.primary
+        for r in range(n):
+            s = (seat + r) % n
+            if before is not None and before[s] >= 0:
+                floats[at + before[s]] = 0.0
+            if primary[s] >= 0:
+                floats[at + primary[s]] = 1.0
+            at += many
+        seen["primary"] = primary

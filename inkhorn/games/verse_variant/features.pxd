@@ -1,0 +1,14 @@
+# Types for the compiled build of features.py (see setup.py); the source runs without them.
+import cython
+
+from inkhorn.core.features cimport Numbers, mark, mark_changed, put
+
+
+@cython.locals(n=cython.Py_ssize_t, floats=cython.float[::1], at=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               s=cython.Py_ssize_t, echo=cython.Py_ssize_t, piles=dict)
+cpdef write_seat(object f, object state, Py_ssize_t seat, Numbers out, dict seen)
+
+
+@cython.locals(n=cython.Py_ssize_t, many=cython.Py_ssize_t, floats=cython.float[::1], at=cython.Py_ssize_t,
+               r=cython.Py_ssize_t, s=cython.Py_ssize_t, k=cython.Py_ssize_t, width=cython.Py_ssize_t)
+cpdef _scholars(object f, object state, Py_ssize_t seat, dict seen, Numbers out)
