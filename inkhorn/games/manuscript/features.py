@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from inkhorn.core.features import Layout, Numbers, SeatFeatures, mark_changed, remark, zeros
 from inkhorn.games.manuscript import rules
 from inkhorn.games.manuscript.content import Content
@@ -147,8 +145,8 @@ def write_seat(f: ManuscriptFeatures, state: ManuscriptState, seat: int, out: Nu
         scored = True
     kept = seen.get("scribes")
     if kept is None:  # per scribe: pages, active text, plan, pool, kept, voided, records, finished, and
-        # the texts begun and doubled as written
-        kept = seen["scribes"] = [[None, None, (), (), (), (), None, (), (), ()] for _ in range(n)]
+        # the texts begun and doubled and the pages' squares as written
+        kept = seen["scribes"] = [[None, None, (), (), (), (), None, (), (), (), b""] for _ in range(n)]
     for r in range(n):
         if _scribe(f, state, (seat + r) % n, r, kept[r], out):
             scored = True
@@ -168,15 +166,17 @@ def _scribe(f: ManuscriptFeatures, state: ManuscriptState, s: int, r: int, mine:
     floats = out.floats
     scored = False
     grid = state.grid[s]
-    if mine[0] is not grid:
-        cells = np.frombuffer(bytes(grid), dtype=np.uint8)  # one byte a square (state.py)
-        shaded = ((cells > 0) & (cells < DECO)).astype(np.float32)  # whole pages at once
-        at = f.shaded + r * squares
-        out[at : at + squares] = shaded.data
-        decorated = (cells >= DECO).astype(np.float32)
-        at = f.decorated_square + r * squares
-        out[at : at + squares] = decorated.data
-        mine[0] = grid
+    if mine[0] is not grid:  # the squares that changed since (mine[10]: the grid as written)
+        cells = bytes(grid)  # one byte a square (state.py)
+        before, deco = mine[10], DECO
+        shaded, decorated = f.shaded + r * squares, f.decorated_square + r * squares
+        for k in range(squares):
+            cell = cells[k]
+            if k < len(before) and before[k] == cell:
+                continue
+            floats[shaded + k] = 1.0 if 0 < cell < deco else 0.0  # shaded by a text
+            floats[decorated + k] = 1.0 if cell >= deco else 0.0
+        mine[0], mine[10] = grid, cells
         scored = True
     at = f.counts + r * len(CUBE_COUNTS)
     floats[at] = state.hand[s]
