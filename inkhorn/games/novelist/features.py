@@ -18,12 +18,13 @@ from __future__ import annotations
 from itertools import compress
 from string import ascii_lowercase
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, remark
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, mark_changed, remark
 from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import Content
 from inkhorn.games.novelist.state import NovelistState
 
 PHASES = ("spell", "purchase", "ending", "over")
+SEAT_ROW = ("prestige", "award", "adverts", "ink", "remover", "deck", "hand", "inked", "forced_wild", "heckled")
 
 
 class NovelistFeatures(SeatFeatures[NovelistState]):
@@ -52,8 +53,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         self.offer_discard = block("offer_discard", card_ids)
         self.box = block("box", card_ids)
         self.played = block("played", card_ids)
-        self.per_seat = block("seat", [f"{r}.{what}" for r in rel for what in (
-            "prestige", "award", "adverts", "ink", "remover", "deck", "hand", "inked", "forced_wild", "heckled")])
+        self.per_seat = block("seat", [f"{r}.{what}" for r in rel for what in SEAT_ROW])
         self.event = block("event", [f"{r}.{e}" for r in rel for e in events])
         self.must_letter = block("must_letter", [f"{r}.{ch}" for r in rel for ch in ascii_lowercase])
         self.seat_cards = {
@@ -66,101 +66,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         super().__init__(lay)
 
     def write(self, state: NovelistState, seat: int, out: Numbers) -> None:
-        seen = self.memory(seat, out)
-        history = state.history
-        # What one decision may change: when it is all that was decided since this seat's last
-        # write, the rest stands as written. A word to lay out, or going back from one, changes
-        # the decision stack alone (rules.STACK_ONLY): the decision, the cards shown and the
-        # layout; a turn of a card changes the layout alone (rules.LAYOUT_TURNS).
-        since = history[-1] if seen.get("at") == len(history) - 1 and seen.get("state") is state else ""
-        seen["at"] = len(history)
-        seen["state"] = state
-        if not since.startswith(rules.STACK_ONLY):
-            self._write_table(state, seat, out, seen)
-        if not since.startswith(rules.LAYOUT_TURNS):
-            self._write_decision(state, seat, out, seen)
-        self._write_layout(state, seat, out, seen)
-
-    def _write_table(self, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
-        """Everything but the decision, the hand cards shown and the seat's own layout."""
-        get = seen.get
-        numbers = [len(state.offer_deck), state.ink_supply, state.remover_supply, len(state.event_deck),
-                   state.rival_score, state.coins, state.bought, float(state.flushed), float(state.final_round),
-                   state.rounds]
-        if get("numbers") != numbers:
-            self.put(out, self.numbers, numbers)
-            seen["numbers"] = numbers
-        table = (state.awards_left, state.powers, state.event_discard)  # tuples: replaced, never changed
-        if get("table") != table:
-            self._table(state, out)
-            seen["table"] = table
-        if get("last_word") != state.last_word:  # every word spelled
-            self._last_word(state, seat, out)
-            seen["last_word"] = state.last_word
-        for name, cards in (("offer_row", state.offer_row), ("offer_discard", state.offer_discard),
-                            ("box", state.box), ("played", state.played)):
-            self.mark_changed(seen, name, out, getattr(self, name), self.cards, cards)
-        seats = (state.prestige, state.award, state.adverts, state.ink, state.remover, state.heckled,
-                 [*map(len, state.deck)], [*map(len, state.hand)], [*map(len, state.inked)],
-                 [*map(len, state.forced_wild)])
-        if get("seats") != seats:  # most turns
-            self._seats(state, seat, out)
-            seen["seats"] = tuple([part[:] for part in seats])
-        marks = (state.events, state.must_letter, state.jail, state.borrowed)
-        if get("marks") != marks:  # now and then
-            seen["marks_at"] = self._marks(state, seat, get("marks_at", ()), out)
-            seen["marks"] = tuple([part[:] for part in marks])
-        for part, piles in (("discard", state.discard), ("classics", state.classics), ("set_aside", state.set_aside)):
-            self._seat_piles(part, piles, seat, out, seen)
-        top_card = state.known_top[seat]
-        for part, cards in (("hand", state.hand[seat]), ("inked", state.inked[seat]),
-                            ("forced_wild", state.forced_wild[seat]), ("deck", state.deck[seat]),
-                            ("known_top", (top_card,) if top_card >= 0 else ())):
-            # each on its own: a decision changes one or two
-            self.mark_changed(seen, part, out, self.mine[part], self.cards, cards)
-
-    def _write_decision(self, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
-        """The header (whose decision, of what kind) and the hand cards shown."""
-        top = state.stack[-1] if state.stack else None
-        clock = (state.phase, state.turn, type(top), top.seat if top is not None else -1)
-        if seen.get("clock") != clock:  # the header, unchanged through most of a turn
-            self._header(state, seat, out)
-            seen["clock"] = clock
-        shown = state.public_cards()
-        self._seat_piles("shown", [sorted(shown.intersection(h)) for h in state.hand] if shown else None, seat, out,
-                         seen)
-
-    def _write_layout(self, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
-        """The seat's own pending layout (what its decision shows it alone)."""
-        top = state.stack[-1] if state.stack else None
-        if type(top) is rules.Arrange and top.seat == seat:  # type(): see public_cards
-            word, cards, wild = top.word, top.cards, top.wild
-        elif not seen.get("layout_word"):  # no layout now nor at the last write: most decisions
-            return
-        else:
-            word, cards, wild = "", (), ()
-        # each part on its own: turning a card face down changes only the faces
-        self.mark_changed(seen, "layout", out, self.mine["layout"], self.cards, cards)
-        self.mark_changed(seen, "layout_wild", out, self.mine["layout_wild"], self.cards,
-                          list(compress(cards, wild)))
-        if seen.get("layout_word") != word:
-            self._write_word(word, out)
-            seen["layout_word"] = word
-
-    def _seat_piles(self, part: str, piles: list | None, seat: int, out: Numbers, seen: dict) -> None:
-        """One kind of pile of every writer, per seat in turn order (``None``: all empty):
-        only the piles that changed are rewritten."""
-        n = self.players
-        whole = seen.get(part)
-        if whole is not None and whole[0] == piles:  # nothing changed: one comparison in C
-            return
-        kept = whole[1] if whole is not None else [None] * n
-        for r in range(n):
-            pile = piles[(seat + r) % n] if piles is not None else ()
-            if kept[r] != pile:
-                remark(out, self.seat_cards[part] + r * self.cards, kept[r] or (), pile)
-                kept[r] = pile[:]
-        seen[part] = ([pile[:] for pile in piles] if piles is not None else None, kept)
+        write_seat(self, state, seat, out, self.memory(seat, out))
 
     # ---- the parts --------------------------------------------------------------------------
     def _header(self, state: NovelistState, seat: int, out: Numbers) -> None:
@@ -193,16 +99,6 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             for ch in word:
                 out[base + 3 + ascii_lowercase.index(ch)] += 1.0
 
-    def _seats(self, state: NovelistState, seat: int, out: Numbers) -> None:
-        n = self.players
-        row = []
-        for r in range(n):
-            s = (seat + r) % n
-            row += [state.prestige[s], state.award[s], state.adverts[s], state.ink[s], state.remover[s],
-                    len(state.deck[s]), len(state.hand[s]), len(state.inked[s]), len(state.forced_wild[s]),
-                    float(state.heckled[s])]
-        self.put(out, self.per_seat, row)
-
     def _marks(self, state: NovelistState, seat: int, before: list[int], out: Numbers) -> list[int]:
         """Every writer's event, required letter, Jail and borrowed card (``before``: where
         their flags were); gives where they are now."""
@@ -229,3 +125,133 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             out[base] = len(word)
             for ch in word:
                 out[base + 1 + ascii_lowercase.index(ch)] += 1.0
+
+
+# The parts read at every step, as module functions: ``features.pxd`` gives them C types in
+# the compiled build.
+def write_seat(f: NovelistFeatures, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
+    """:meth:`NovelistFeatures.write`."""
+    history = state.history
+    # What one decision may change: when it is all that was decided since this seat's last
+    # write, the rest stands as written. A word to lay out, or going back from one, changes
+    # the decision stack alone (rules.STACK_ONLY): the decision, the cards shown and the
+    # layout; a turn of a card changes the layout alone (rules.LAYOUT_TURNS).
+    since = history[-1] if seen.get("at") == len(history) - 1 and seen.get("state") is state else ""
+    seen["at"] = len(history)
+    seen["state"] = state
+    if not since.startswith(rules.STACK_ONLY):
+        _write_table(f, state, seat, out, seen)
+    if not since.startswith(rules.LAYOUT_TURNS):
+        _write_decision(f, state, seat, out, seen)
+    _write_layout(f, state, seat, out, seen)
+
+
+def _write_table(f: NovelistFeatures, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
+    """Everything but the decision, the hand cards shown and the seat's own layout. The
+    numbers and each writer's row are stored every time (a C store each in the compiled
+    build, as cheap as comparing them); the rest only when changed."""
+    n = f.players
+    many = f.cards
+    floats = out.floats
+    at = f.numbers
+    floats[at] = len(state.offer_deck)
+    floats[at + 1] = state.ink_supply
+    floats[at + 2] = state.remover_supply
+    floats[at + 3] = len(state.event_deck)
+    floats[at + 4] = state.rival_score
+    floats[at + 5] = state.coins
+    floats[at + 6] = state.bought
+    floats[at + 7] = 1.0 if state.flushed else 0.0
+    floats[at + 8] = 1.0 if state.final_round else 0.0
+    floats[at + 9] = state.rounds
+    table = (state.awards_left, state.powers, state.event_discard)  # tuples: replaced, never changed
+    if seen.get("table") != table:
+        f._table(state, out)
+        seen["table"] = table
+    if seen.get("last_word") != state.last_word:  # every word spelled
+        f._last_word(state, seat, out)
+        seen["last_word"] = state.last_word
+    mark_changed(seen, "offer_row", out, f.offer_row, many, state.offer_row)
+    mark_changed(seen, "offer_discard", out, f.offer_discard, many, state.offer_discard)
+    mark_changed(seen, "box", out, f.box, many, state.box)
+    mark_changed(seen, "played", out, f.played, many, state.played)
+    prestige, award, adverts, ink, remover = state.prestige, state.award, state.adverts, state.ink, state.remover
+    deck, hand, inked, forced_wild, heckled = state.deck, state.hand, state.inked, state.forced_wild, state.heckled
+    at, width = f.per_seat, len(SEAT_ROW)
+    for r in range(n):
+        s = (seat + r) % n
+        floats[at] = prestige[s]
+        floats[at + 1] = award[s]
+        floats[at + 2] = adverts[s]
+        floats[at + 3] = ink[s]
+        floats[at + 4] = remover[s]
+        floats[at + 5] = len(deck[s])
+        floats[at + 6] = len(hand[s])
+        floats[at + 7] = len(inked[s])
+        floats[at + 8] = len(forced_wild[s])
+        floats[at + 9] = 1.0 if heckled[s] else 0.0
+        at += width
+    marks = (state.events, state.must_letter, state.jail, state.borrowed)
+    if seen.get("marks") != marks:  # now and then
+        seen["marks_at"] = f._marks(state, seat, seen.get("marks_at", ()), out)
+        seen["marks"] = tuple([part[:] for part in marks])
+    seat_cards = f.seat_cards
+    _seat_piles(seat_cards["discard"], many, n, "discard", state.discard, seat, out, seen)
+    _seat_piles(seat_cards["classics"], many, n, "classics", state.classics, seat, out, seen)
+    _seat_piles(seat_cards["set_aside"], many, n, "set_aside", state.set_aside, seat, out, seen)
+    # the seat's own, each on its own: a decision changes one or two
+    top_card = state.known_top[seat]
+    mine = f.mine
+    mark_changed(seen, "hand", out, mine["hand"], many, hand[seat])
+    mark_changed(seen, "inked", out, mine["inked"], many, inked[seat])
+    mark_changed(seen, "forced_wild", out, mine["forced_wild"], many, forced_wild[seat])
+    mark_changed(seen, "deck", out, mine["deck"], many, deck[seat])
+    mark_changed(seen, "known_top", out, mine["known_top"], many, (top_card,) if top_card >= 0 else ())
+
+
+def _write_decision(f: NovelistFeatures, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
+    """The header (whose decision, of what kind) and the hand cards shown."""
+    stack = state.stack
+    top = stack[-1] if stack else None
+    clock = (state.phase, state.turn, type(top), top.seat if top is not None else -1)
+    if seen.get("clock") != clock:  # the header, unchanged through most of a turn
+        f._header(state, seat, out)
+        seen["clock"] = clock
+    shown = state.public_cards()
+    _seat_piles(f.seat_cards["shown"], f.cards, f.players, "shown",
+                [sorted(shown.intersection(h)) for h in state.hand] if shown else None, seat, out, seen)
+
+
+def _write_layout(f: NovelistFeatures, state: NovelistState, seat: int, out: Numbers, seen: dict) -> None:
+    """The seat's own pending layout (what its decision shows it alone)."""
+    stack = state.stack
+    top = stack[-1] if stack else None
+    if type(top) is rules.Arrange and top.seat == seat:  # type(): see public_cards
+        word, cards, wild = top.word, top.cards, top.wild
+    elif not seen.get("layout_word"):  # no layout now nor at the last write: most decisions
+        return
+    else:
+        word, cards, wild = "", (), ()
+    # each part on its own: turning a card face down changes only the faces
+    mine = f.mine
+    mark_changed(seen, "layout", out, mine["layout"], f.cards, cards)
+    mark_changed(seen, "layout_wild", out, mine["layout_wild"], f.cards, list(compress(cards, wild)))
+    if seen.get("layout_word") != word:
+        f._write_word(word, out)
+        seen["layout_word"] = word
+
+
+def _seat_piles(start: int, many: int, n: int, part: str, piles: list | None, seat: int, out: Numbers,
+                seen: dict) -> None:
+    """One kind of pile of each of the ``n`` writers (blocks of ``many`` from ``start``), per
+    seat in turn order (``None``: all empty): only the piles that changed are rewritten."""
+    whole = seen.get(part)
+    if whole is not None and whole[0] == piles:  # nothing changed: one comparison in C
+        return
+    kept = whole[1] if whole is not None else [None] * n
+    for r in range(n):
+        pile = piles[(seat + r) % n] if piles is not None else ()
+        if kept[r] != pile:
+            remark(out, start + r * many, kept[r] or (), pile)
+            kept[r] = pile[:]
+    seen[part] = ([pile[:] for pile in piles] if piles is not None else None, kept)
