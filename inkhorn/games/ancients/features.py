@@ -102,10 +102,10 @@ def write_seat(f: AncientsFeatures, state: AncientsState, seat: int, out: Number
         floats[at + 2] = lost[s] * count_scale
         floats[at + 3] = banked[s] * count_scale
         at += 4
-    placing = state.placing
+    placing, empty = state.placing, EMPTY
     mark_changed(seen, "hand", out, f.hand, many, hands[seat])
     mark_changed(seen, "set_aside", out, f.set_aside, many, kept_aside[seat])
-    mark_changed(seen, "placing", out, f.placing, many, (placing,) if placing != EMPTY else ())
+    mark_changed(seen, "placing", out, f.placing, many, (placing,) if placing != empty else ())
     mark_changed(seen, "discard", out, f.discard, many, state.discard)
     old_tiles, tiles, levels = seen.get("tiles"), state.tiles, state.tile_level
     if old_tiles is not tiles or seen.get("tile_level") is not levels:
@@ -158,9 +158,10 @@ def _header(f: AncientsFeatures, state: AncientsState, seat: int, out: Numbers) 
         top = state.stack[-1]
         floats[f.decision + f.steps[type(top)]] = 1.0
         floats[f.to_act + (top.seat - seat) % n] = 1.0
-        if isinstance(top, ChooseLevel):
+        kind = type(top)  # isinstance on a Step, an ABC, is a Python call; neither has subclasses
+        if kind is ChooseLevel:
             floats[f.detail] = top.col / len(COLUMNS)
-        elif isinstance(top, PayCards):
+        elif kind is PayCards:
             floats[f.detail + 1] = top.n * COUNT_SCALE
 
 
@@ -171,17 +172,17 @@ def _timelines(f: AncientsFeatures, timeline: list[int], tokens: list[int], seat
     many = f.cards
     floats = out.floats
     place, knowledge = f.place, f.knowledge
-    count_scale = COUNT_SCALE
+    count_scale, positions, columns, empty = COUNT_SCALE, POSITIONS, COLUMN_COUNT, EMPTY
     where: list[int] = []
     for r in range(n):
-        base = ((seat + r) % n) * POSITIONS
-        for p in range(POSITIONS):
+        base = ((seat + r) % n) * positions
+        for p in range(positions):
             x = timeline[base + p]
-            if x != EMPTY:
-                where.append(place + (r * COLUMN_COUNT + p // 2) * many + x)
-                floats[knowledge + r * POSITIONS + p] = tokens[x] * count_scale
+            if x != empty:
+                where.append(place + (r * columns + p // 2) * many + x)
+                floats[knowledge + r * positions + p] = tokens[x] * count_scale
             else:
-                floats[knowledge + r * POSITIONS + p] = 0.0
+                floats[knowledge + r * positions + p] = 0.0
     remark(out, 0, seen.get("where", ()), where)  # the cards' places as last written, and now
     seen["where"] = where
 
