@@ -158,10 +158,9 @@ def _header(f: AncientsFeatures, state: AncientsState, seat: int, out: Numbers) 
         top = state.stack[-1]
         floats[f.decision + f.steps[type(top)]] = 1.0
         floats[f.to_act + (top.seat - seat) % n] = 1.0
-        kind = type(top)  # isinstance on a Step, an ABC, is a Python call; neither has subclasses
-        if kind is ChooseLevel:
+        if type(top) is ChooseLevel:  # isinstance on a Step, an ABC, is a Python call; neither has subclasses
             floats[f.detail] = top.col / len(COLUMNS)
-        elif kind is PayCards:
+        elif type(top) is PayCards:
             floats[f.detail + 1] = top.n * COUNT_SCALE
 
 
