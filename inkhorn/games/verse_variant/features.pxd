@@ -10,5 +10,6 @@ cpdef write_seat(object f, object state, Py_ssize_t seat, Numbers out, dict seen
 
 
 @cython.locals(n=cython.Py_ssize_t, many=cython.Py_ssize_t, floats=cython.float[::1], at=cython.Py_ssize_t,
-               r=cython.Py_ssize_t, s=cython.Py_ssize_t, k=cython.Py_ssize_t, width=cython.Py_ssize_t)
+               r=cython.Py_ssize_t, s=cython.Py_ssize_t, j=cython.Py_ssize_t, columns=tuple,
+               width=cython.Py_ssize_t)
 cpdef _scholars(object f, object state, Py_ssize_t seat, dict seen, Numbers out)

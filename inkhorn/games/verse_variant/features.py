@@ -152,33 +152,32 @@ def _scholars(f: VerseFeatures, state: VerseState, seat: int, seen: dict, out: N
     n = f.players
     many = f.cards
     floats = out.floats
-    hands, grants, spent, lockdown, cubes = state.hands, state.grants, state.spent, state.lockdown, state.cubes
-    eureka, prestige, feints, picks, echo = state.eureka, state.prestige, state.feints, state.picks, state.echo
-    boost, elevated = state.boost, state.elevated
-    at = f.rows
-    for r in range(n):
-        s = (seat + r) % n
-        floats[at] = len(hands[s])
-        floats[at + 1] = grants[s]
-        floats[at + 2] = spent[s]
-        floats[at + 3] = lockdown[s]
-        floats[at + 4] = cubes[s]
-        floats[at + 5] = eureka[s]
-        floats[at + 6] = prestige[s]
-        floats[at + 7] = feints.count(s)  # the seats that feinted, once per feint
-        floats[at + 8] = 1.0 if picks[s] >= 0 else 0.0  # a pick, an echo: whether there is one
-        floats[at + 9] = 1.0 if echo[s] >= 0 else 0.0
-        floats[at + 10] = boost[s]
-        floats[at + 11] = elevated[s]
-        at += ROW_COUNT
+    # one kind of number (a ROWS column) at a time: a decision changes a few kinds, and each
+    # kind is held seat by seat in one list of the state (compared in C with a copy)
+    columns = (tuple(map(len, state.hands)), state.grants, state.spent, state.lockdown, state.cubes, state.eureka,
+               state.prestige, state.feints, state.picks, state.echo, state.boost, state.elevated)
+    width = ROW_COUNT
+    for j in range(width):  # seen[j]: column j as last written
+        column = columns[j]
+        if seen.get(j) != column:
+            seen[j] = column[:]  # some lists change in place: a copy
+            at = f.rows + j
+            for r in range(n):
+                s = (seat + r) % n
+                if j == 7:  # feints: the seats that feinted, once per feint
+                    floats[at] = column.count(s)
+                elif j == 8 or j == 9:  # a pick, an echo: whether there is one
+                    floats[at] = 1.0 if column[s] >= 0 else 0.0
+                else:
+                    floats[at] = column[s]
+                at += width
     ledger, vault = state.ledger, state.vault  # six numbers a seat, turned to start at the viewer's
-    at = f.ledger
-    width = 6 * n
-    for k in range(width):
-        floats[at + k] = ledger[(6 * seat + k) % width]
-    at = f.vault
-    for k in range(width):
-        floats[at + k] = vault[(6 * seat + k) % width]
+    if seen.get("ledger") != ledger:
+        put(out, f.ledger, ledger[6 * seat :] + ledger[: 6 * seat])
+        seen["ledger"] = ledger[:]
+    if seen.get("vault") != vault:
+        put(out, f.vault, vault[6 * seat :] + vault[: 6 * seat])
+        seen["vault"] = vault
     tableau, primary = state.tableau, state.primary
     if seen.get("tableau") != tableau:  # a scholar's tableau only grows, until the Session's end
         for r in range(n):
