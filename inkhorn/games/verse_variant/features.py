@@ -16,7 +16,7 @@ Between two calls for a seat only the parts that changed are rewritten.
 
 from __future__ import annotations
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, mark, mark_changed, put
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, clear, mark, mark_changed, put
 from inkhorn.games.verse_variant.content import CARD_NAMES
 from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
 
@@ -72,32 +72,6 @@ class VerseFeatures(SeatFeatures[VerseState]):
         write_seat(self, state, seat, out, self.memory(seat, out))
 
     # ---- the parts --------------------------------------------------------------------------
-    def _header(self, state: VerseState, seat: int, spot: int, out: Numbers) -> None:
-        start, end = self.header
-        self.clear(out, start, end)
-        n = self.players
-        ones = [self.phase + PHASES.index(state.phase), self.quill + (state.quill - seat) % n]
-        for block, who in ((self.laureate, state.laureate), (self.winner, state.winner)):
-            if who >= 0:
-                ones.append(block + (who - seat) % n)
-        if state.stack:
-            ones.append(self.to_act + (state.stack[-1].seat - seat) % n)
-        if spot >= 0:
-            ones.append(self.spotlight + spot)
-        ones.append(self.lead + LEAD_INDEX.get(state.lead, 0))
-        for block, seats in ((self.order, state.order), (self.finish, state.finish)):
-            for k, s in enumerate(seats):
-                ones.append(block + ((s - seat) % n) * n + k)
-        self.ones(out, ones)
-
-    def _tracks(self, state: VerseState, out: Numbers) -> None:
-        tracks = [0.0] * (COLOURS * TRACK_SPACES)
-        for t, track in enumerate(state.tracks):
-            tracks[t * TRACK_SPACES : t * TRACK_SPACES + len(track)] = track
-        self.put(out, self.tracks, tracks)
-        self.put(out, self.track_length, [len(track) for track in state.tracks])
-
-
 # The parts read at every step, as module functions: ``features.pxd`` gives them C types in
 # the compiled build.
 def write_seat(f: VerseFeatures, state: VerseState, seat: int, out: Numbers, seen: dict) -> None:
@@ -110,7 +84,7 @@ def write_seat(f: VerseFeatures, state: VerseState, seat: int, out: Numbers, see
     clock = (state.phase, state.quill, state.laureate, state.winner, stack[-1].seat if stack else -1, spot, state.lead,
              state.order, state.finish)
     if seen.get("clock") != clock:  # the header, unchanged through most of a seat's turn
-        f._header(state, seat, spot, out)
+        _header(f, state, seat, spot, out)
         seen["clock"] = clock
     at = f.numbers
     final = state.final
@@ -130,7 +104,7 @@ def write_seat(f: VerseFeatures, state: VerseState, seat: int, out: Numbers, see
             seen[key] = values[:]  # lists change in place: a copy
     tracks = state.tracks
     if seen.get("tracks") != tracks:
-        f._tracks(state, out)
+        _tracks(f, tracks, out)
         seen["tracks"] = [track[:] for track in tracks]
     slots = state.slots
     if seen.get("slots") != slots:
@@ -195,3 +169,40 @@ def _scholars(f: VerseFeatures, state: VerseState, seat: int, seen: dict, out: N
                 floats[at + primary[s]] = 1.0
             at += many
         seen["primary"] = primary
+
+
+def _header(f: VerseFeatures, state: VerseState, seat: int, spot: int, out: Numbers) -> None:
+    start, end = f.header
+    clear(out, start, end)
+    n = f.players
+    floats = out.floats
+    floats[f.phase + PHASES.index(state.phase)] = 1.0
+    floats[f.quill + (state.quill - seat) % n] = 1.0
+    if state.laureate >= 0:
+        floats[f.laureate + (state.laureate - seat) % n] = 1.0
+    if state.winner >= 0:
+        floats[f.winner + (state.winner - seat) % n] = 1.0
+    if state.stack:
+        floats[f.to_act + (state.stack[-1].seat - seat) % n] = 1.0
+    if spot >= 0:
+        floats[f.spotlight + spot] = 1.0
+    floats[f.lead + LEAD_INDEX.get(state.lead, 0)] = 1.0
+    at = f.order
+    for k, s in enumerate(state.order):
+        floats[at + ((s - seat) % n) * n + k] = 1.0
+    at = f.finish
+    for k, s in enumerate(state.finish):
+        floats[at + ((s - seat) % n) * n + k] = 1.0
+
+
+def _tracks(f: VerseFeatures, tracks: list[list[int]], out: Numbers) -> None:
+    """Each witness track space by space (zero beyond its end), and its length."""
+    floats = out.floats
+    at, lengths, spaces = f.tracks, f.track_length, TRACK_SPACES
+    for t in range(COLOURS):
+        track = tracks[t]
+        length = len(track)
+        for k in range(spaces):
+            floats[at + k] = track[k] if k < length else 0.0
+        floats[lengths + t] = length
+        at += spaces
