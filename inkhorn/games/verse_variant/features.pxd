@@ -15,8 +15,8 @@ cpdef write_seat(object f, object state, Py_ssize_t seat, Numbers out, dict seen
 cpdef _scholars(object f, object state, Py_ssize_t seat, dict seen, Numbers out)
 
 
-@cython.locals(n=cython.Py_ssize_t, floats=cython.float[::1], at=cython.Py_ssize_t, k=cython.Py_ssize_t,
-               s=cython.Py_ssize_t)
+@cython.locals(n=cython.Py_ssize_t, floats=cython.float[::1], at=cython.Py_ssize_t, who=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, s=cython.Py_ssize_t)
 cpdef _header(object f, object state, Py_ssize_t seat, Py_ssize_t spot, Numbers out)
 
 

@@ -174,14 +174,12 @@ def _scholars(f: VerseFeatures, state: VerseState, seat: int, seen: dict, out: N
 def _header(f: VerseFeatures, state: VerseState, seat: int, spot: int, out: Numbers) -> None:
     start, end = f.header
     clear(out, start, end)
-    n = f.players
-    floats = out.floats
-    floats[f.phase + PHASES.index(state.phase)] = 1.0
+    floats, n = out.floats, f.players
     floats[f.quill + (state.quill - seat) % n] = 1.0
-    if state.laureate >= 0:
-        floats[f.laureate + (state.laureate - seat) % n] = 1.0
-    if state.winner >= 0:
-        floats[f.winner + (state.winner - seat) % n] = 1.0
+    for at, who in ((f.laureate, state.laureate), (f.winner, state.winner)):
+        if who >= 0:
+            floats[at + (who - seat) % n] = 1.0
+    floats[f.phase + PHASES.index(state.phase)] = 1.0
     if state.stack:
         floats[f.to_act + (state.stack[-1].seat - seat) % n] = 1.0
     if spot >= 0:
