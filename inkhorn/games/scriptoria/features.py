@@ -13,7 +13,7 @@ Hour touches the Cup and one row of inks, not the 2,000 numbers of where the ske
 
 from __future__ import annotations
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, mark_changed, put, remark
 from inkhorn.games.scriptoria import rules
 from inkhorn.games.scriptoria.content import COLOURS, KINDS, Content
 from inkhorn.games.scriptoria.scoring import HELL_DOOR, score
@@ -74,64 +74,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
         super().__init__(lay)
 
     def write(self, state: ScriptoriaState, seat: int, out: Numbers) -> None:
-        seen = self.memory(seat, out)
-        get = seen.get
-        top = state.stack[-1] if state.stack else None
-        detail = top.public(state) if type(top) in self.detailed else None  # type: ignore[union-attr]
-        clock = (state.day, state.phase, state.archivist, state.next_archivist, state.grimoire, type(top),
-                 top.seat if top is not None else -1, detail)
-        if get("clock") != clock:  # the header, unchanged through most of a turn
-            self._header(state, seat, detail, out)
-            seen["clock"] = clock
-        cup = state.cup
-        if get("cup") != cup:
-            self.put(out, self.cup, cup)
-            seen["cup"] = cup[:]
-        inks_left = sum(state.ink_bag)
-        if get("ink_bag") != inks_left:
-            out[self.bags] = inks_left
-            seen["ink_bag"] = inks_left
-        bag = state.sketch_bag
-        if get("bag") != bag:
-            self._sketch_bag(bag, out)
-            seen["bag"] = bag[:]
-        if get("piles") != state.pile_taken:
-            self.put(out, self.piles, state.pile_taken)
-            seen["piles"] = state.pile_taken[:]
-        many = len(self.content.sketches)
-        for name, start, held in (("scriptorium", self.scriptorium, state.scriptorium),
-                                  ("discards", self.discards, state.discards)):
-            self.mark_changed(seen, name, out, start, many, held)
-        lecterns = (state.lecterns, state.lectern_owner)
-        if get("lecterns") != lecterns:
-            self._lecterns(state, seat, out)
-            seen["lecterns"] = tuple(part[:] for part in lecterns)
-            seen["lectern_sketches"] = None
-        if get("lectern_sketches") != state.lectern_sketches:
-            self._lectern_sketches(state, out)
-            seen["lectern_sketches"] = state.lectern_sketches[:]
-        n = self.players
-        stocks, scrolls = state.stocks, state.scrolls
-        kept = get("copyists")
-        if kept is None:
-            kept = seen["copyists"] = [[None, None] for _ in range(n)]
-        for r in range(n):
-            s = (seat + r) % n
-            mine = kept[r]
-            if mine[0] is not stocks[s]:
-                self._stock(r, stocks[s], out)
-                mine[0] = stocks[s]
-            if mine[1] is not scrolls[s]:
-                self._scroll(r, scrolls[s], out)
-                mine[1] = scrolls[s]
-        inks = state.inks
-        if get("inks") != inks:
-            self.put(out, self.inks, inks[5 * seat :] + inks[: 5 * seat])
-            seen["inks"] = inks[:]
-        marks = (state.points, state.achievements, state.help_left, state.help_received)
-        if get("marks") != marks:
-            self._copyists(state, seat, out)
-            seen["marks"] = tuple(m[:] for m in marks)
+        write_seat(self, state, seat, out, self.memory(seat, out))
 
     # ---- the parts --------------------------------------------------------------------------
     def _rel(self, seat: int, who: int) -> int:
@@ -199,17 +142,6 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
             ones += [base + i for i in state.lectern_sketches[k]]
         self.ones(out, ones)
 
-    def _stock(self, r: int, stock: tuple[int, ...], out: Numbers) -> None:
-        many = len(self.content.sketches)
-        self.mark(out, self.stock + r * many, many, stock)
-
-    def _scroll(self, r: int, scroll: tuple[int, ...], out: Numbers) -> None:
-        many = len(self.content.sketches)
-        self.mark(out, self.scroll + r * many, many, [i for i in scroll if i >= 0])
-        slots = len(scroll)
-        filled = self.filled + r * slots
-        self.put(out, filled, [float(i >= 0) for i in scroll])
-
     def _copyists(self, state: ScriptoriaState, seat: int, out: Numbers) -> None:
         n = self.players
         width = self.copyist_width
@@ -224,3 +156,71 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
             for code in state.achievements[s]:
                 row[base + 5 + tile_of[code]] = 1.0
         self.put(out, self.copyist, row)
+
+
+def write_seat(f: ScriptoriaFeatures, state: ScriptoriaState, seat: int, out: Numbers, seen: dict) -> None:
+    """:meth:`ScriptoriaFeatures.write`, a module function that ``features.pxd`` gives C types
+    in the compiled build."""
+    floats = out.floats
+    top = state.stack[-1] if state.stack else None
+    detail = top.public(state) if type(top) in f.detailed else None  # type: ignore[union-attr]
+    clock = (state.day, state.phase, state.archivist, state.next_archivist, state.grimoire, type(top),
+             top.seat if top is not None else -1, detail)
+    if seen.get("clock") != clock:  # the header, unchanged through most of a turn
+        f._header(state, seat, detail, out)
+        seen["clock"] = clock
+    cup = state.cup
+    if seen.get("cup") != cup:
+        put(out, f.cup, cup)
+        seen["cup"] = cup[:]
+    inks_left = sum(state.ink_bag)
+    if seen.get("ink_bag") != inks_left:
+        floats[f.bags] = inks_left
+        seen["ink_bag"] = inks_left
+    bag = state.sketch_bag
+    if seen.get("bag") != bag:
+        f._sketch_bag(bag, out)
+        seen["bag"] = bag[:]
+    if seen.get("piles") != state.pile_taken:
+        put(out, f.piles, state.pile_taken)
+        seen["piles"] = state.pile_taken[:]
+    many = len(f.content.sketches)
+    for name, start, held in (("scriptorium", f.scriptorium, state.scriptorium),
+                              ("discards", f.discards, state.discards)):
+        mark_changed(seen, name, out, start, many, held)
+    lecterns = (state.lecterns, state.lectern_owner)
+    if seen.get("lecterns") != lecterns:
+        f._lecterns(state, seat, out)
+        seen["lecterns"] = tuple([part[:] for part in lecterns])
+        seen["lectern_sketches"] = None
+    if seen.get("lectern_sketches") != state.lectern_sketches:
+        f._lectern_sketches(state, out)
+        seen["lectern_sketches"] = state.lectern_sketches[:]
+    n = f.players
+    stocks, scrolls = state.stocks, state.scrolls
+    kept = seen.get("copyists")
+    if kept is None:
+        kept = seen["copyists"] = [[(), None, ()] for _ in range(n)]  # stock, scroll, its sketches
+    for r in range(n):
+        s = (seat + r) % n
+        mine = kept[r]
+        if mine[0] is not stocks[s]:
+            remark(out, f.stock + r * many, mine[0], stocks[s])
+            mine[0] = stocks[s]
+        if mine[1] is not scrolls[s]:  # the sketches on the scroll, and which slots are filled
+            scroll = scrolls[s]
+            sketches = [i for i in scroll if i >= 0]
+            remark(out, f.scroll + r * many, mine[2], sketches)
+            mine[2] = sketches
+            at = f.filled + r * len(scroll)
+            for k in range(len(scroll)):
+                floats[at + k] = 1.0 if scroll[k] >= 0 else 0.0
+            mine[1] = scroll
+    inks = state.inks
+    if seen.get("inks") != inks:
+        put(out, f.inks, inks[5 * seat :] + inks[: 5 * seat])
+        seen["inks"] = inks[:]
+    marks = (state.points, state.achievements, state.help_left, state.help_received)
+    if seen.get("marks") != marks:
+        f._copyists(state, seat, out)
+        seen["marks"] = tuple([m[:] for m in marks])
