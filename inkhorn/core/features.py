@@ -15,9 +15,13 @@ writes the very same numbers, and so does a fresh ``SeatFeatures``.
 array, a memoryview), and it belongs to one seat: between two calls for that seat the
 caller leaves it as written, so a game rewrites only the parts that changed since. A step
 changes a few dozen numbers, and numpy's overhead per call is several times the cost of a
-number, so single numbers are set by index (``out[i] = x``) and blocks with the helpers
-below (``clear``, ``ones``, ``put``, ``mark``); work on a whole block at once may view the
-buffer as an array (``numpy.frombuffer(out.view, numpy.float32)``).
+number, so single numbers are set by index (``out[i] = x``, or ``out.floats[i] = x``) and
+blocks with the helpers below (``clear``, ``ones``, ``zeros``, ``put``, ``mark``,
+``remark``); work on a whole block at once may view the buffer as an array
+(``numpy.frombuffer(out.view, numpy.float32)``). A game's features read at every step of a
+learner, so each game writes them in module functions that a ``features.pxd`` beside them
+types for the compiled build: there ``out.floats`` is a typed view (a store is one C
+instruction), the seat's memory a dict looked up in C, and these helpers C functions.
 ``forget()`` starts every seat afresh (a new game).
 Seats are written in turn order from the viewer's (the viewer's own numbers first), so a
 policy reads "me, next, next after" whatever seat it plays; a block about seats labels them
@@ -48,7 +52,8 @@ class Numbers:
     ``features.pxd`` makes it a C type whose ``floats`` are a typed memoryview, made once
     here: setting a number is then a C store, and the helpers are C loops. (A compiled
     function handed the memoryview itself would check its format and make a typed one at
-    every call.)"""
+    every call.) ``floats`` can be read from Python too, for a module run from its source
+    beside the compiled core."""
 
     def __init__(self, buffer: Any) -> None:
         view = memoryview(buffer)

@@ -9,7 +9,8 @@ its Past (and which of it is turned), its Artifacts and Technologies, what it lo
 banked. Other builders' hands and discards, the deck and the technology decks are counted,
 never named.
 
-Between two calls for a seat only the parts that changed are rewritten.
+Between two calls for a seat only the parts that changed are rewritten; single numbers are
+stored every time (in the compiled build a C store, cheaper than comparing them first).
 """
 
 from __future__ import annotations

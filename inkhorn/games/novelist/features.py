@@ -10,7 +10,8 @@ letter and Heckler. The seat's own hand, inked and forced cards, what its deck h
 its order), a known top card and its own pending layout are its alone; other writers'
 hands and decks are counted, never named.
 
-Between two calls for a seat only the parts that changed are rewritten.
+Between two calls for a seat only the parts that changed are rewritten; single numbers are
+stored every time (in the compiled build a C store, cheaper than comparing them first).
 """
 
 from __future__ import annotations

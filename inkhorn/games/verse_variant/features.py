@@ -11,7 +11,8 @@ spent, lockdown, cubes, eureka, prestige, feints and whether it has picked. The 
 hand, echo and pick are its alone (and the set-aside Tools while its Ledger lets it look);
 other scholars' hands, echoes and picks are counted or flagged, never named.
 
-Between two calls for a seat only the parts that changed are rewritten.
+Between two calls for a seat only the parts that changed are rewritten; single numbers are
+stored every time (in the compiled build a C store, cheaper than comparing them first).
 """
 
 from __future__ import annotations
