@@ -354,6 +354,25 @@ def test_critical_sets_best_grouping():
     assert critical_sets([2, 1, 1, 1, 1]) == 22
 
 
+def _groupings(counts: tuple[int, ...]) -> int:
+    """The most the sets can score, by trying every grouping: each set of k different
+    Features taken from the k largest piles (any other choice does no better)."""
+    nonzero = sorted((c for c in counts if c), reverse=True)
+    best = 0
+    for k, value in ((5, 22), (4, 16), (3, 10)):
+        if len(nonzero) >= k:
+            best = max(best, value + _groupings(tuple(c - (i < k) for i, c in enumerate(nonzero))))
+    return best
+
+
+@pytest.mark.rule("§7.2")
+@pytest.mark.rule("R46")
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 9), min_size=5, max_size=5))
+def test_critical_sets_are_the_best_of_every_grouping(counts):
+    assert critical_sets(counts) == _groupings(tuple(counts))
+
+
 @pytest.mark.rule("§7.3")
 def test_resource_bonuses():
     s = new()

@@ -22,17 +22,26 @@ def ladder(count: int) -> int:
 
 @lru_cache(maxsize=65536)
 def _sets(counts: tuple[int, ...]) -> int:
-    nonzero = tuple(sorted((c for c in counts if c), reverse=True))
-    if len(nonzero) < 3:
-        return 0
+    smallest = [0] * (5 - len(counts)) + sorted(counts)
+    return set_points(smallest[0], smallest[1], smallest[2], smallest[3], smallest[4])
+
+
+def set_points(c1: int, c2: int, c3: int, c4: int, c5: int) -> int:
+    """7.2 for five Feature counts, smallest first: the most the sets of 5, 4 and 3 different
+    Features can score. ``a`` sets of 5, ``b`` of 4 and ``c`` of 3 can be made exactly when,
+    for each ``f``, the Feature copies they need from any ``f`` Features (a set of size ``k``
+    takes at least ``k - 5 + f`` of them) fit in the ``f`` smallest counts (a max-flow cut
+    condition). Every (a, b) is tried with the most sets of 3 that then fit: a few hundred
+    sums, where searching the groupings themselves took milliseconds for large holdings."""
+    s2, s3 = c1 + c2, c1 + c2 + c3
+    s4, s5 = s3 + c4, s3 + c4 + c5
+    v5, v4, v3 = SET_VALUE[5], SET_VALUE[4], SET_VALUE[3]
     best = 0
-    # take a set of k different Features from the k largest piles (always optimal to use largest)
-    for k in (5, 4, 3):
-        if len(nonzero) >= k:
-            rest = list(nonzero)
-            for i in range(k):
-                rest[i] -= 1
-            best = max(best, SET_VALUE[k] + _sets(tuple(rest)))
+    for a in range(c1 + 1):
+        for b in range(s2 - 2 * a + 1):
+            c = min(s3 - 3 * a - 2 * b, (s4 - 4 * a - 3 * b) // 2, (s5 - 5 * a - 4 * b) // 3)
+            if c >= 0 and a * v5 + b * v4 + c * v3 > best:
+                best = a * v5 + b * v4 + c * v3
     return best
 
 
@@ -126,11 +135,11 @@ def final_holdings(s, seat: int, held: list[int] | None = None) -> list[int]:
         return h
     h = h[:]
 
-    def worth(extra: tuple[int, ...]) -> int:
+    def worth(extra: tuple[int, ...]) -> int:  # ladders and sets, remembered per counts
         counts = h[:5]
         for c in extra:
             counts[c] += 1
-        return sum(ladder(x) for x in counts) + critical_sets(counts)
+        return sum(_features_worth(tuple(counts)))
 
     for c in max(combinations_with_replacement(range(5), feints), key=worth):
         h[c] += 1
