@@ -62,6 +62,34 @@ def test_a_module_is_compiled_only_while_its_source_is_unchanged(tmp_path):
     assert edited_source(compiled) is None
 
 
+def test_a_module_whose_types_or_cimports_changed_is_imported_from_its_source(tmp_path, monkeypatch):
+    """A compiled module takes C types from its .pxd and from the modules it cimports: when
+    one of those changed, or runs from its source, the module's compiled file no longer
+    fits, and its source is imported."""
+    import inkhorn.compiled as compiled_modules
+
+    monkeypatch.setattr(compiled_modules, "ROOT", tmp_path)
+    core, game = tmp_path / "inkhorn" / "core", tmp_path / "inkhorn" / "games" / "demo"
+    core.mkdir(parents=True)
+    game.mkdir(parents=True)
+    for folder in (core, game):
+        (folder / "features.py").write_text("")
+        (folder / "features.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    types = game / "features.pxd"
+    types.write_text("import cython\nfrom inkhorn.core.features cimport Numbers\n")
+    for path in (core / "features.py", game / "features.py", types):
+        os.utime(path, (1_000, 1_000))
+    for path in core.glob("*.so"), game.glob("*.so"):
+        os.utime(next(path), (2_000, 2_000))
+    built = game / "features.cpython-311-x86_64-linux-gnu.so"
+    assert edited_source(built) is None
+    os.utime(core / "features.py", (3_000, 3_000))  # the cimported module edited
+    assert edited_source(built) == game / "features.py"
+    os.utime(core / "features.py", (1_000, 1_000))
+    os.utime(types, (3_000, 3_000))  # its own types edited
+    assert edited_source(built) == game / "features.py"
+
+
 def test_an_edited_module_is_imported_from_its_source():
     # in a fresh interpreter: the finder is asked first, and takes the source it is pointed to
     code = (
