@@ -168,42 +168,21 @@ class SeatFeatures(ABC, Generic[S]):
         seen = self._seen.get(seat)
         if seen is None:
             seen = self._seen[seat] = {}
-            self.clear(out, 0, self.size)
+            clear(out, 0, self.size)
         return seen
-
-    def clear(self, out: Numbers, start: int, end: int) -> None:
-        """Numbers ``start`` to ``end`` (excluded) set to zero."""
-        clear(out, start, end)
-
-    @staticmethod
-    def ones(out: Numbers, where: Iterable[int]) -> None:
-        """The numbers at ``where`` set to one."""
-        ones(out, 0, where)
-
-    put = staticmethod(put)
-
-    def mark_changed(self, seen: dict[Any, Any], key: Any, out: Numbers, start: int, width: int,
-                     ones: Sequence[int]) -> None:
-        """:meth:`mark` a block of flags, only when ``ones`` differs from what was marked
-        under ``key`` of the seat's ``memory`` last time (a copy is kept: the state may
-        change its lists in place)."""
-        mark_changed(seen, key, out, start, width, ones)
-
-    def mark(self, out: Numbers, start: int, width: int, ones: Iterable[int]) -> None:
-        """A block of ``width`` flags from ``start``: those at ``start + i`` for each ``i`` in
-        ``ones`` set, the others clear."""
-        mark(out, start, width, ones)
 
 
 def mark(out: Numbers, start: int, width: int, flags: Iterable[int]) -> None:
-    """:meth:`SeatFeatures.mark`."""
+    """A block of ``width`` flags from ``start``: those at ``start + i`` for each ``i`` in
+    ``flags`` set, the others clear."""
     clear(out, start, start + width)
     ones(out, start, flags)
 
 
 def mark_changed(seen: dict[Any, Any], key: Any, out: Numbers, start: int, width: int, flags: Sequence[int]) -> None:
-    """:meth:`SeatFeatures.mark_changed`, typed for the compiled build (``seen`` is looked up
-    in C there)."""
+    """:func:`mark` a block of flags, only when ``flags`` differs from what was marked under
+    ``key`` of the seat's ``memory`` last time (a copy is kept: the state may change its lists
+    in place); only the flags that changed are written."""
     old = seen.get(key)
     if old != flags:
         k = len(old) if old is not None else -1

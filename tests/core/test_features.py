@@ -8,18 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, remark
-
-
-class _Flags(SeatFeatures):
-    def write(self, state, seat, out):  # the helpers are what is tested here
-        raise NotImplementedError
-
-
-def _features(size: int) -> _Flags:
-    layout = Layout()
-    layout.block("flag", [str(i) for i in range(size)])
-    return _Flags(layout)
+from inkhorn.core.features import Numbers, mark, mark_changed, put, remark
 
 
 def test_numbers_are_set_one_by_one_and_a_slice_at_a_time():
@@ -48,15 +37,14 @@ def test_mark_sets_exactly_the_flags_named_and_clears_the_rest_of_its_block(star
     """``mark`` writes its block and nothing outside it; a block that does not fit among the
     numbers is an error that writes nothing."""
     ones = [i for i in ones if i < width]
-    features = _features(40)
     buffer = np.full(40, 7.0, np.float32)
     out = Numbers(buffer)
     if start + width > 40:
         with pytest.raises(IndexError):
-            features.mark(out, start, width, ones)
+            mark(out, start, width, ones)
         assert (buffer == 7.0).all()
         return
-    features.mark(out, start, width, ones)
+    mark(out, start, width, ones)
     want = np.full(40, 7.0, np.float32)
     want[start : start + width] = 0.0
     want[[start + i for i in ones]] = 1.0
@@ -64,17 +52,16 @@ def test_mark_sets_exactly_the_flags_named_and_clears_the_rest_of_its_block(star
 
 
 def test_mark_changed_adds_only_the_flags_of_a_pile_added_to():
-    features = _features(10)
     buffer = np.zeros(10, np.float32)
     out = Numbers(buffer)
     seen: dict = {}
-    features.mark_changed(seen, "pile", out, 2, 5, [0, 3])
+    mark_changed(seen, "pile", out, 2, 5, [0, 3])
     buffer[9] = 5.0  # outside the block: left as it is
-    features.mark_changed(seen, "pile", out, 2, 5, [0, 3, 4])
+    mark_changed(seen, "pile", out, 2, 5, [0, 3, 4])
     assert buffer.tolist() == [0, 0, 1, 0, 0, 1, 1, 0, 0, 5]
-    features.mark_changed(seen, "pile", out, 2, 5, [1])
+    mark_changed(seen, "pile", out, 2, 5, [1])
     assert buffer.tolist() == [0, 0, 0, 1, 0, 0, 0, 0, 0, 5]
-    features.put(out, 7, (0.5, 2))
+    put(out, 7, (0.5, 2))
     assert buffer[7:9].tolist() == [0.5, 2.0]
 
 
@@ -83,14 +70,13 @@ def test_mark_changed_adds_only_the_flags_of_a_pile_added_to():
 def test_a_block_remarked_pile_after_pile_holds_the_last_piles_flags_alone(piles):
     """``remark`` writes only the flags of the old pile and the new, and leaves the block as
     ``mark`` would; so does ``mark_changed`` for a pile changed in any way."""
-    features = _features(14)
     remarked, changed = np.full(14, 7.0, np.float32), np.full(14, 7.0, np.float32)
     remarked[2:12] = changed[2:12] = 0.0
     seen: dict = {}
     before: list[int] = []
     for pile in piles:
         remark(Numbers(remarked), 2, before, pile)
-        features.mark_changed(seen, "pile", Numbers(changed), 2, 10, pile)
+        mark_changed(seen, "pile", Numbers(changed), 2, 10, pile)
         before = pile
         want = np.full(14, 7.0, np.float32)
         want[2:12] = 0.0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, mark_changed, remark, zeros
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, clear, mark_changed, ones, put, remark, zeros
 from inkhorn.games.manuscript import rules
 from inkhorn.games.manuscript.content import Content
 from inkhorn.games.manuscript.state import DECO, OVER, PLAY, RETAIN, ManuscriptState
@@ -73,21 +73,21 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
     # ---- the parts --------------------------------------------------------------------------
     def _header(self, state: ManuscriptState, seat: int, detail: dict | None, out: Numbers) -> None:
         start, end = self.header
-        self.clear(out, start, end)
+        clear(out, start, end)
         n = self.players
-        ones = [self.phase + PHASES.index(state.phase), self.first + (state.first - seat) % n]
+        flags = [self.phase + PHASES.index(state.phase), self.first + (state.first - seat) % n]
         if state.end_trigger >= 0:
-            ones.append(self.trigger + (state.end_trigger - seat) % n)
+            flags.append(self.trigger + (state.end_trigger - seat) % n)
         if state.stack:
             top = state.stack[-1]
-            ones.append(self.decision + self.steps[type(top)])
-            ones.append(self.to_act + (top.seat - seat) % n)
+            flags.append(self.decision + self.steps[type(top)])
+            flags.append(self.to_act + (top.seat - seat) % n)
             if detail is not None:
                 if "decoration" in detail:
-                    ones.append(self.detail_deco + self.decoration_at[detail["decoration"]])
+                    flags.append(self.detail_deco + self.decoration_at[detail["decoration"]])
                 else:
-                    self.put(out, self.detail, (detail["page"], detail["width"], float(detail["double"])))
-        self.ones(out, ones)
+                    put(out, self.detail, (detail["page"], detail["width"], float(detail["double"])))
+        ones(out, 0, flags)
 
     def _shop(self, state: ManuscriptState, before: list[int], out: Numbers) -> list[int]:
         """The shop's flags (``before``: where they were); gives where they are now."""
@@ -99,20 +99,20 @@ class ManuscriptFeatures(SeatFeatures[ManuscriptState]):
     def _exemplars(self, state: ManuscriptState, seat: int, out: Numbers) -> None:
         n = self.players
         count = self.exemplar_count
-        self.clear(out, self.exemplars, self.exemplars + count)
-        self.clear(out, self.followers, self.followers + count * n)
-        self.clear(out, self.decorated, self.decorated + count * (n + 1))
-        ones = []
+        clear(out, self.exemplars, self.exemplars + count)
+        clear(out, self.followers, self.followers + count * n)
+        clear(out, self.decorated, self.decorated + count * (n + 1))
+        flags = []
         for j, e in enumerate(state.exemplars):
-            ones.append(self.exemplars + e)
+            flags.append(self.exemplars + e)
             for s in state.followers[j]:
                 out[self.followers + e * n + (s - seat) % n] += 1.0
             holder = state.deco_owner[j]
             if holder == -2:
-                ones.append(self.decorated + e * (n + 1))
+                flags.append(self.decorated + e * (n + 1))
             elif holder >= 0:
-                ones.append(self.decorated + e * (n + 1) + 1 + (holder - seat) % n)
-        self.ones(out, ones)
+                flags.append(self.decorated + e * (n + 1) + 1 + (holder - seat) % n)
+        ones(out, 0, flags)
 
 
 # The parts read at every step, as module functions: ``features.pxd`` gives them C types in

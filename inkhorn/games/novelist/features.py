@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import compress
 from string import ascii_lowercase
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, mark_changed, remark
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, clear, mark_changed, ones, put, remark
 from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import Content
 from inkhorn.games.novelist.state import NovelistState
@@ -72,31 +72,31 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
     # ---- the parts --------------------------------------------------------------------------
     def _header(self, state: NovelistState, seat: int, out: Numbers) -> None:
         start, end = self.header
-        self.clear(out, start, end)
+        clear(out, start, end)
         n = self.players
-        ones = [self.phase + PHASES.index(state.phase), self.turn + (state.turn - seat) % n]
+        flags = [self.phase + PHASES.index(state.phase), self.turn + (state.turn - seat) % n]
         if state.stack:
             top = state.stack[-1]
-            ones.append(self.decision + self.steps[type(top)])
-            ones.append(self.to_act + (top.seat - seat) % n)
-        self.ones(out, ones)
+            flags.append(self.decision + self.steps[type(top)])
+            flags.append(self.to_act + (top.seat - seat) % n)
+        ones(out, 0, flags)
 
     def _table(self, state: NovelistState, out: Numbers) -> None:
         c = self.content
-        self.clear(out, self.awards, self.last_word)  # the awards, powers and events' discard
-        ones = [self.awards + i for i, a in enumerate(c.awards) if a.length in state.awards_left]
-        ones += [self.powers + i for i, p in enumerate(c.powers) if p.key in state.powers]
-        ones += [self.event_discard + e for e in state.event_discard]
-        self.ones(out, ones)
+        clear(out, self.awards, self.last_word)  # the awards, powers and events' discard
+        flags = [self.awards + i for i, a in enumerate(c.awards) if a.length in state.awards_left]
+        flags += [self.powers + i for i, p in enumerate(c.powers) if p.key in state.powers]
+        flags += [self.event_discard + e for e in state.event_discard]
+        ones(out, 0, flags)
 
     def _last_word(self, state: NovelistState, seat: int, out: Numbers) -> None:
         n = self.players
-        self.clear(out, self.last_word, self.last_word + n + 3 + 26)
+        clear(out, self.last_word, self.last_word + n + 3 + 26)
         if state.last_word:
             who, word, coins, prestige = state.last_word
             out[self.last_word + (who - seat) % n] = 1.0
             base = self.last_word + n
-            self.put(out, base, (len(word), coins, prestige))
+            put(out, base, (len(word), coins, prestige))
             for ch in word:
                 out[base + 3 + ascii_lowercase.index(ch)] += 1.0
 
@@ -104,24 +104,24 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         """Every writer's event, required letter, Jail and borrowed card (``before``: where
         their flags were); gives where they are now."""
         n = self.players
-        ones = []
+        flags = []
         events = len(self.content.events)
         for r in range(n):
             s = (seat + r) % n
             if state.events[s] >= 0:
-                ones.append(self.event + r * events + state.events[s])
+                flags.append(self.event + r * events + state.events[s])
             if state.must_letter[s]:
-                ones.append(self.must_letter + r * 26 + ascii_lowercase.index(state.must_letter[s]))
+                flags.append(self.must_letter + r * 26 + ascii_lowercase.index(state.must_letter[s]))
             if state.jail[s] >= 0:
-                ones.append(self.seat_cards["jail"] + r * self.cards + state.jail[s])
+                flags.append(self.seat_cards["jail"] + r * self.cards + state.jail[s])
             if state.borrowed[s] >= 0:
-                ones.append(self.seat_cards["borrowed"] + r * self.cards + state.borrowed[s])
-        remark(out, 0, before, ones)
-        return ones
+                flags.append(self.seat_cards["borrowed"] + r * self.cards + state.borrowed[s])
+        remark(out, 0, before, flags)
+        return flags
 
     def _write_word(self, word: str, out: Numbers) -> None:
         base = self.layout_word
-        self.clear(out, base, base + 27)
+        clear(out, base, base + 27)
         if word:
             out[base] = len(word)
             for ch in word:

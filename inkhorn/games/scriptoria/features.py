@@ -13,7 +13,7 @@ Hour touches the Cup and one row of inks, not the 2,000 numbers of where the ske
 
 from __future__ import annotations
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, mark_changed, put, remark
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, clear, mark_changed, ones, put, remark
 from inkhorn.games.scriptoria import rules
 from inkhorn.games.scriptoria.content import COLOURS, KINDS, Content
 from inkhorn.games.scriptoria.scoring import HELL_DOOR, score
@@ -82,65 +82,65 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
 
     def _header(self, state: ScriptoriaState, seat: int, detail: dict | None, out: Numbers) -> None:
         start, end = self.header
-        self.clear(out, start, end)
+        clear(out, start, end)
         out[self.day] = state.day
-        ones = [self.phase + state.phase]
+        flags = [self.phase + state.phase]
         n = self.players
         if state.archivist >= 0:
-            ones.append(self.archivist + (state.archivist - seat) % n)
+            flags.append(self.archivist + (state.archivist - seat) % n)
         if state.next_archivist >= 0:
-            ones.append(self.next_archivist + (state.next_archivist - seat) % n)
+            flags.append(self.next_archivist + (state.next_archivist - seat) % n)
         if state.grimoire >= 0:
-            ones.append(self.grimoire + (state.grimoire - seat) % n)
+            flags.append(self.grimoire + (state.grimoire - seat) % n)
         if state.stack:
             top = state.stack[-1]
-            ones.append(self.to_act + (top.seat - seat) % n)
-            ones.append(self.decision + self.steps[type(top)])
+            flags.append(self.to_act + (top.seat - seat) % n)
+            flags.append(self.decision + self.steps[type(top)])
             if detail is not None:
-                self._detail(detail, seat, ones)
-        self.ones(out, ones)
+                self._detail(detail, seat, flags)
+        ones(out, 0, flags)
 
-    def _detail(self, detail: dict, seat: int, ones: list[int]) -> None:
+    def _detail(self, detail: dict, seat: int, flags: list[int]) -> None:
         c = self.content
         for key, value in detail.items():
             if key == "lectern":
-                ones.append(self.detail_lectern + self.lectern_at[value])
+                flags.append(self.detail_lectern + self.lectern_at[value])
             elif key == "sketch":
-                ones.append(self.detail_sketch + c.sketch_index[value])
+                flags.append(self.detail_sketch + c.sketch_index[value])
             elif key == "slot":
-                ones.append(self.detail_slot + c.slot_ids.index(value))
+                flags.append(self.detail_slot + c.slot_ids.index(value))
             elif key == "colour":
-                ones.append(self.detail_colour + COLOURS.index(value))
+                flags.append(self.detail_colour + COLOURS.index(value))
             elif key == "source":
-                ones.append(self.detail_source + (0 if value == "scriptorium" else 1 + self._rel(seat, value)))
+                flags.append(self.detail_source + (0 if value == "scriptorium" else 1 + self._rel(seat, value)))
 
     def _sketch_bag(self, bag: list[int], out: Numbers) -> None:
         kinds = [0] * len(KINDS)
         kind_of = self.kind_of
         for i in bag:
             kinds[kind_of[i]] += 1
-        self.put(out, self.bags + 1, [len(bag), *kinds])
+        put(out, self.bags + 1, [len(bag), *kinds])
 
     def _lecterns(self, state: ScriptoriaState, seat: int, out: Numbers) -> None:
         start, end = self.lectern_part
-        self.clear(out, start, end)
+        clear(out, start, end)
         n = self.players
-        ones = []
+        flags = []
         for k, lec in enumerate(state.lecterns):
-            ones.append(self.on_table + lec)
+            flags.append(self.on_table + lec)
             owner = state.lectern_owner[k]
             if owner >= 0:
-                ones.append(self.owner + lec * n + (owner - seat) % n)
-        self.ones(out, ones)
+                flags.append(self.owner + lec * n + (owner - seat) % n)
+        ones(out, 0, flags)
 
     def _lectern_sketches(self, state: ScriptoriaState, out: Numbers) -> None:
         many = len(self.content.sketches)
-        self.clear(out, self.on_lectern, self.on_lectern + len(self.content.lectern_ids) * many)
-        ones = []
+        clear(out, self.on_lectern, self.on_lectern + len(self.content.lectern_ids) * many)
+        flags = []
         for k, lec in enumerate(state.lecterns):
             base = self.on_lectern + lec * many
-            ones += [base + i for i in state.lectern_sketches[k]]
-        self.ones(out, ones)
+            flags += [base + i for i in state.lectern_sketches[k]]
+        ones(out, 0, flags)
 
     def _copyists(self, state: ScriptoriaState, seat: int, out: Numbers) -> None:
         n = self.players
@@ -155,7 +155,7 @@ class ScriptoriaFeatures(SeatFeatures[ScriptoriaState]):
                                     state.help_received[s]]
             for code in state.achievements[s]:
                 row[base + 5 + tile_of[code]] = 1.0
-        self.put(out, self.copyist, row)
+        put(out, self.copyist, row)
 
 
 def write_seat(f: ScriptoriaFeatures, state: ScriptoriaState, seat: int, out: Numbers, seen: dict) -> None:
