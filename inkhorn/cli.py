@@ -375,6 +375,9 @@ def serve(
     bot_workers: Annotated[int, typer.Option(help="Processes that play the bots' turns.", min=1, max=64)] = 1,
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a bot waits before playing, so people can follow.", min=0, max=30)] = 0.2,
+    sweep_every: Annotated[float, typer.Option(
+        help="Seconds between looks for bots' turns no process is playing and, with PostgreSQL, "
+             "for tables this process shows out of date (a move notice lost).", min=0.05, max=3600)] = 10.0,
 ) -> None:
     """Serve the lobby and the tables: play with friends in the browser."""
     import uvicorn
@@ -401,7 +404,8 @@ def serve(
     where = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
     console.print(f"inkhorn: open [bold]http://{where}:{port}/[/bold] to start a table (Ctrl-C stops)", soft_wrap=True)
     console.print(f"[dim]database: {escape(shown)}[/dim]", soft_wrap=True)
-    app_ = create_app(Settings(db=url, bot_workers=bot_workers, bot_delay=bot_delay))
+    app_ = create_app(Settings(db=url, bot_workers=bot_workers, bot_delay=bot_delay,
+                             sweep_every=sweep_every))
     # No per-message deflate: frames are small, and compressing each costs more than it saves.
     uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=1 << 16,
                 ws_per_message_deflate=False)

@@ -106,7 +106,11 @@ class Server:
     async def start(self) -> None:
         if self.postgres:
             conninfo = self.settings.db.set(drivername="postgresql").render_as_string(hide_password=False)
-            self.tasks.append(asyncio.create_task(self.hub.listen(conninfo, self.on_notices)))
+            listening = asyncio.Event()
+            self.tasks.append(asyncio.create_task(
+                self.hub.listen(conninfo, self.on_notices, listening, self.reconcile)))
+            # no request is served before this process hears the others' moves
+            await asyncio.wait_for(listening.wait(), 60)
         self.tasks.append(asyncio.create_task(self.sweep()))
 
     async def stop(self) -> None:
@@ -117,14 +121,28 @@ class Server:
 
     async def submit(self, table_id: str, seat: int, action: str, version: int) -> Live:
         """The one path of every move, a person's or a bot's."""
-        live = await self.tables.move(table_id, seat, action, version)
+        try:
+            live = await self.tables.move(table_id, seat, action, version)
+        except BaseException:
+            self.dropped(table_id)
+            raise
         self.moved(live)
         return live
 
     async def take_back(self, table_id: str, seat: int, version: int) -> Live:
-        live = await self.tables.undo(table_id, seat, version)
+        try:
+            live = await self.tables.undo(table_id, seat, version)
+        except BaseException:
+            self.dropped(table_id)
+            raise
         self.hub.publish(table_id)
         return live
+
+    def dropped(self, table_id: str) -> None:
+        """A refused move may have dropped this process's copy of the table (another process
+        committed first): whoever follows the table here is sent the database's version."""
+        if table_id not in self.tables.cache:
+            self.hub.publish(table_id)
 
     def moved(self, live: Live) -> None:
         self.hub.publish(live.info.id)
@@ -148,10 +166,26 @@ class Server:
         live = self.tables.cache.get(table_id)
         if live is not None and live.version >= version:
             return
-        if live is None and table_id not in self.hub.watchers:
-            return  # nobody here follows that table
+        if live is None and table_id not in self.hub.watchers and table_id not in self.tables.loading:
+            return  # nobody here follows that table (one being read may predate the move)
         await self.tables.refresh(table_id)
         self.hub.publish(table_id)
+
+    async def reconcile(self) -> None:
+        """The net under the notices: each table followed here is compared with the database
+        and brought up to date (a notice lost while the link to the database was down)."""
+        followed = list(self.hub.watchers)
+        if not followed:
+            return
+        for table_id, (version, last) in (await self.tables.versions(followed)).items():
+            live = self.tables.cache.get(table_id)
+            if live is not None and live.version == version:
+                if live.last_action() == last:
+                    continue
+                self.tables.forget(table_id)  # a move taken back, and another made in its place
+            with contextlib.suppress(ServerError):
+                await self.tables.refresh(table_id)
+            self.hub.publish(table_id)
 
     async def sweep(self) -> None:
         """Tables waiting for a bot that no process is playing (after a restart, or a process
@@ -162,6 +196,8 @@ class Server:
                 for table_id in await self.tables.waiting_for_bots(older_than):
                     with contextlib.suppress(ServerError):
                         self.bots.poke(await self.tables.refresh(table_id))
+                if self.postgres:
+                    await self.reconcile()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -299,11 +335,12 @@ def create_app(settings: Settings) -> FastAPI:
         return live.public_info()
 
     @app.get("/api/tables/{table_id}/state", response_model=SeatView, tags=["play"], responses=ERRORS)
-    async def get_state(live: LiveTable, token: Token,
+    async def get_state(table_id: str, token: Token,
                         have: Annotated[int, Query(ge=0, description="Log entries you already have.")] = 0,
                         scene: Annotated[bool, Query(description="With the table drawn for your seat.")] = False,
                         ) -> dict[str, Any]:
         """What your seat (or, without a token, a spectator) is shown now."""
+        live = await server.tables.committed(table_id)  # a move being committed is not shown yet
         seat = live.seat_for(token)
         return seat_view(live, seat, min(have, live.version), scene)
 

@@ -17,6 +17,8 @@ import hashlib
 import hmac
 import secrets
 from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -150,6 +152,9 @@ class Live:
     @property
     def version(self) -> int:
         return len(self.log)
+
+    def last_action(self) -> str | None:
+        return self.state.history[-1] if self.state.history else None
 
     @property
     def game(self) -> Game:
@@ -344,8 +349,12 @@ class Tables:
     def _remember(self, live: Live) -> None:
         self.cache[live.info.id] = live
         self.cache.move_to_end(live.info.id)
-        while len(self.cache) > self.cache_size:
-            self.cache.popitem(last=False)
+        if len(self.cache) > self.cache_size:
+            # the least recently used go first, but never a table with a move in flight: a copy
+            # read again before its commit ends would miss that move
+            idle = [t for t, other in self.cache.items() if not other.lock.locked()]
+            for table_id in idle[:len(self.cache) - self.cache_size]:
+                del self.cache[table_id]
 
     def forget(self, table_id: str) -> None:
         self.cache.pop(table_id, None)
@@ -373,12 +382,47 @@ class Tables:
             del self.loading[table_id]
         return live
 
+    @asynccontextmanager
+    async def _locked(self, table_id: str) -> AsyncIterator[Live]:
+        """The table's copy, under its lock, and still this process's copy once the lock is
+        had (a failed commit drops the copy it was made on: see :meth:`move`)."""
+        while True:
+            live = await self.live(table_id)
+            await live.lock.acquire()
+            if self.cache.get(table_id) is live:
+                break
+            live.lock.release()
+        try:
+            yield live
+        finally:
+            live.lock.release()
+
+    async def committed(self, table_id: str) -> Live:
+        """The table with no move in flight. A move is applied to this process's copy before
+        it is committed, under the table's lock; it is shown to nobody until it is in the
+        database, and if the commit fails the copy is dropped and read again. Use the
+        result before the next ``await``."""
+        async with self._locked(table_id) as live:
+            return live
+
     async def refresh(self, table_id: str) -> Live:
-        """The table at the newest version in the database (moves by other processes)."""
-        live = await self.live(table_id)
-        async with live.lock:
-            await self._catch_up(live)
-        return live
+        """The table at the newest version in the database (moves by other processes). A
+        copy ahead of the database (a move taken back by another process, whose notice
+        never came) is dropped and read again."""
+        async with self._locked(table_id) as live:
+            if await self._catch_up(live) is not None:
+                return live
+            self.forget(table_id)
+        return await self.live(table_id)
+
+    async def versions(self, table_ids: list[str]) -> dict[str, tuple[int, str | None]]:
+        """Each table's version in the database, with its last move's action."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(
+                select(TableRow.id, TableRow.version, MoveRow.action)
+                .outerjoin(MoveRow, (MoveRow.table_id == TableRow.id) & (MoveRow.version == TableRow.version))
+                .where(TableRow.id.in_(table_ids)))).all()
+        return {row.id: (row.version, row.action) for row in rows}
 
     async def _load(self, table_id: str) -> Live:
         if not isinstance(table_id, str) or len(table_id) > 24:
@@ -403,31 +447,34 @@ class Tables:
             live.play(action)
         return live
 
-    async def _catch_up(self, live: Live) -> bool:
+    async def _catch_up(self, live: Live) -> int | None:
         """Apply the moves other processes committed since ``live.version`` (the caller
-        holds the table's lock); True if there were any."""
+        holds the table's lock); how many, or None if the copy is ahead of the database."""
         async with self.engine.connect() as conn:
+            version = (await conn.execute(select(TableRow.version).where(TableRow.id == live.info.id))).scalar()
             moves = (await conn.execute(
                 select(MoveRow.action).where(MoveRow.table_id == live.info.id, MoveRow.version > live.version)
                 .order_by(MoveRow.version))).scalars().all()
+        if version is None or version < live.version:
+            return None
         for action in moves:
             live.play(action)
-        return bool(moves)
+        return len(moves)
 
     # ---- moving ------------------------------------------------------------------------------
     async def _require_version(self, live: Live, version: int) -> None:
         """Refuse a request made at another version than the table's newest (the caller
         holds the table's lock); moves of other processes are caught up first."""
-        if version != live.version:
-            await self._catch_up(live)
+        if version != live.version and await self._catch_up(live) is None:
+            self.forget(live.info.id)  # ahead of the database: read again by whoever asks next
+            raise Stale("the table has changed; reload it", None)
         if version != live.version:
             raise Stale(f"the table has moved on: it is at version {live.version}, not {version}", live.version)
 
     async def move(self, table_id: str, seat: int, action: str, version: int) -> Live:
         """Apply ``action`` for ``seat`` if the table is at ``version`` and it is legal, and
         commit it; raise (changing nothing) otherwise. Returns the table, moved on."""
-        live = await self.live(table_id)
-        async with live.lock:
+        async with self._locked(table_id) as live:
             await self._require_version(live, version)
             state = live.state
             if state.is_terminal():
@@ -452,8 +499,7 @@ class Tables:
     async def undo(self, table_id: str, seat: int, version: int) -> Live:
         """Take back ``seat``'s last move, if the table is at ``version`` and the move is
         still tentative; the move is deleted from the database before anyone is told."""
-        live = await self.live(table_id)
-        async with live.lock:
+        async with self._locked(table_id) as live:
             await self._require_version(live, version)
             if not live.can_undo(seat):
                 raise Conflict("nothing of yours can be taken back now: your turn has passed, or something "

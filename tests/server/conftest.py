@@ -3,6 +3,7 @@ PostgreSQL cluster of their own (Debian's ``postgresql``; CI installs it)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from collections.abc import Iterator
@@ -36,11 +37,26 @@ def database(request: pytest.FixtureRequest, tmp_path) -> str:
 BOTH = pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
 
 
+@contextlib.contextmanager
+def logs_on_failure(*servers: ServerProcess) -> Iterator[None]:
+    """Stop the servers at the end; if the test failed, print the end of each one's log (pytest
+    shows it with the failure)."""
+    try:
+        yield
+    except BaseException:
+        for k, process in enumerate(servers):
+            print(f"---- server {k} ({process.url}) log ----\n{process.log()[-4000:]}")
+        raise
+    finally:
+        for process in servers:
+            process.stop()
+
+
 @pytest.fixture
 def server(database: str) -> Iterator[ServerProcess]:
     process = start_server(database)
-    yield process
-    process.stop()
+    with logs_on_failure(process):
+        yield process
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])

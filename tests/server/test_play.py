@@ -24,9 +24,11 @@ TABLES = {
 }
 
 
-async def play_whole_game(url: str, ws: str, game: str, ws_of: list[str] | None = None) -> None:
+async def play_whole_game(url: str, ws: str, game: str, ws_of: list[str] | None = None,
+                          patience: float = 600) -> None:
     """Two people, bots and a spectator play ``game`` to its end; ``ws_of``: the servers the
-    first person, the second and the spectator connect to (default: all to ``ws``)."""
+    first person, the second and the spectator connect to (default: all to ``ws``); it fails
+    if someone is still waiting after ``patience`` seconds."""
     players, bots = TABLES[game]
     ws_of = ws_of or [ws, ws, ws]
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
@@ -37,7 +39,7 @@ async def play_whole_game(url: str, ws: str, game: str, ws_of: list[str] | None 
         people = [Seat(ws_of[k], table_id, link["token"], seed=k) for k, link in enumerate(created["seat_links"])]
         spectator = Seat(ws_of[2], table_id, None)
         ends = await asyncio.wait_for(asyncio.gather(
-            *(p.play(http, http_every=20, post_every=7) for p in people), spectator.play(http)), 600)
+            *(p.play(http, http_every=20, post_every=7) for p in people), spectator.play(http)), patience)
         await spectator.fetch_extras(http, None)
         reply = await http.get(f"/api/tables/{table_id}/log")
         assert reply.status_code == 200, reply.text

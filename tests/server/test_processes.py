@@ -14,8 +14,9 @@ import pytest
 from inkhorn import games
 from inkhorn.core import ReplayLog
 from inkhorn.server.harness import start_server
+from inkhorn.server.tables import NOTIFY_CHANNEL
 from tests.server.clients import Seat, create_table
-from tests.server.conftest import BOTH
+from tests.server.conftest import BOTH, logs_on_failure
 from tests.server.test_play import play_whole_game
 
 
@@ -97,9 +98,59 @@ def test_a_server_killed_mid_game_loses_no_accepted_move_and_resumes(database):
 def test_two_server_processes_on_one_postgresql_serve_one_table(database, game):
     one = start_server(database)
     two = start_server(database)
-    try:
+    with logs_on_failure(one, two):
         # the table is made on the first; one person plays on each process, the spectator on the second
         asyncio.run(play_whole_game(one.url, one.ws, game, ws_of=[one.ws, two.ws, two.ws]))
-    finally:
-        one.stop()
-        two.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+def test_two_processes_racing_for_every_bot_turn_keep_everyone_in_step(database):
+    """Each process looks for waiting bots every 50 ms, so both play most bot turns: one
+    commit wins, and the loser's copy, which ran ahead of the database, is dropped and its
+    followers are sent the winner's move. The person who plays after the bots is on the
+    second process, so a loser that kept quiet would leave them waiting."""
+    fast = ["--sweep-every", "0.05"]
+    one = start_server(database, extra=fast, bot_delay=0.05)
+    two = start_server(database, extra=fast, bot_delay=0.05)
+    with logs_on_failure(one, two):
+        asyncio.run(play_whole_game(one.url, one.ws, "verse_variant", ws_of=[two.ws, one.ws, two.ws],
+                                    patience=240))
+
+
+async def cut_notice_links(admin: str, every: float, stop: asyncio.Event) -> int:
+    """Terminate the servers' ``LISTEN`` connections every ``every`` seconds, as a database
+    restart or a network cut does; the number cut."""
+    import psycopg
+
+    cut = 0
+    async with await psycopg.AsyncConnection.connect(admin, autocommit=True) as conn:
+        while not stop.is_set():
+            rows = await (await conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE query = %s AND pid <> pg_backend_pid()", (f"LISTEN {NOTIFY_CHANNEL}",))).fetchall()
+            cut += sum(1 for (done,) in rows if done)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), every)
+    return cut
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+def test_moves_made_while_the_notice_links_are_down_reach_everyone(database):
+    """The notices sent while a process's link to the database is down are lost: the process
+    catches up every table it shows when it reconnects (and at each sweep)."""
+    one = start_server(database)
+    two = start_server(database)
+
+    async def play_with_cuts() -> int:
+        stop = asyncio.Event()
+        cutter = asyncio.create_task(cut_notice_links(database, 1.0, stop))
+        try:
+            await play_whole_game(one.url, one.ws, "scriptoria", ws_of=[one.ws, two.ws, two.ws], patience=240)
+        finally:
+            stop.set()
+        return await cutter
+
+    with logs_on_failure(one, two):
+        assert asyncio.run(play_with_cuts()) >= 2
