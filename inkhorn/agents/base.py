@@ -34,6 +34,12 @@ class Agent(ABC):
     def choose(self, state: GameState, seat: int) -> str:
         """An action id from ``state.legal_actions()`` (or a valid open action)."""
 
+    def choose_among(self, state: GameState, seat: int, legal: list[str]) -> str:
+        """As :meth:`choose`, given ``state.legal_actions()`` made already (an environment
+        makes it for its mask): an agent that only picks among them does not list them
+        again. ``legal`` is read, never changed; the choice is the one ``choose`` makes."""
+        return self.choose(state, seat)
+
     def spec(self) -> str:
         changed = {
             k: v for k, v in self.params.model_dump().items() if v != type(self.params).model_fields[k].default

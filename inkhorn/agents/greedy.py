@@ -22,7 +22,9 @@ class GreedyAgent(Agent):
     params: GreedyParams
 
     def choose(self, state: GameState, seat: int) -> str:
-        legal = state.legal_actions()
+        return self.choose_among(state, seat, state.legal_actions())
+
+    def choose_among(self, state: GameState, seat: int, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         if len(legal) > self.params.max_candidates:

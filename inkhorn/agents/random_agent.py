@@ -11,3 +11,6 @@ class RandomAgent(Agent):
 
     def choose(self, state: GameState, seat: int) -> str:
         return self.rng.choice(state.legal_actions())
+
+    def choose_among(self, state: GameState, seat: int, legal: list[str]) -> str:
+        return self.rng.choice(legal)

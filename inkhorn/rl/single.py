@@ -84,8 +84,8 @@ class SingleSeatEnv(gymnasium.Env):
             raise InkhornError("this episode has ended: call reset() to start the next one")
         if self.illegal == "end":
             try:
-                legal = bool(self.action_masks()[int(action)])
-            except (TypeError, ValueError, IndexError, OverflowError):
+                legal = 0 <= int(action) < self._slots()
+            except (TypeError, ValueError, OverflowError):
                 legal = False
             if not legal:
                 self._ended = True
@@ -108,20 +108,29 @@ class SingleSeatEnv(gymnasium.Env):
         while not state.is_terminal() and state.current_seat() != self.seat:
             seat = state.current_seat()
             assert seat is not None
-            action = self._opponents[seat].choose(state, seat)
-            if action in aec._legal_for(aec.agent_selection):
+            legal = aec._legal_for(aec.agent_selection)  # made once, for the bot and the check
+            action = self._opponents[seat].choose_among(state, seat, legal)
+            if action in legal:
                 aec._apply(action)  # one of the ids the game gave: no second check
             else:
                 # an open action beyond the candidate list: applied directly, still checked
                 aec.apply_id(action)
 
     def _observation(self) -> tuple[np.ndarray, dict]:
-        obs = self.aec.observe(self.agent)
-        # a fresh array each time: a caller keeps what it was given (the env caches its own)
-        return obs["observation"].copy(), {"action_mask": obs["action_mask"].astype(bool)}
+        vector, legal = self.aec.encoded(self.agent)  # a fresh array: the caller keeps it
+        return vector, {"action_mask": self._mask(len(legal))}
+
+    def _slots(self) -> int:
+        """How many slots, from the first, hold the learning seat's legal actions now."""
+        return min(len(self.aec._legal_for(self.agent)), self.aec.slots)
+
+    def _mask(self, legal: int) -> np.ndarray:
+        mask = np.zeros(self.aec.slots, dtype=bool)
+        mask[: min(legal, self.aec.slots)] = True
+        return mask
 
     def action_masks(self) -> np.ndarray:
-        return self.aec.observe(self.agent)["action_mask"].astype(bool)
+        return self._mask(len(self.aec._legal_for(self.agent)))
 
     def render(self) -> str | None:
         return self.aec.render()
