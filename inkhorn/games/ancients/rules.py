@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from inkhorn.core.errors import clip
 from inkhorn.core.step import Step
 from inkhorn.games.ancients import effects as fx
-from inkhorn.games.ancients.state import COLUMNS, EMPTY, AncientsState
+from inkhorn.games.ancients.state import COLUMNS, EMPTY, AncientsState, passive_total
 
 ARTIFACT_SLOTS = 5
 KEEP = 6
@@ -326,51 +326,62 @@ class KeepCards(Step):
         return f"seat {self.seat} set a card aside face down"
 
 
+def choose_action_legal(state: AncientsState, seat: int) -> list[str]:
+    """ChooseAction's choices: create, learn, archive, excavate, search. The costs are
+    column_costs', with the passive totals looked up once (typed in ``rules.pxd``: the list
+    is made at most of a builder's decisions)."""
+    c = state.content
+    all_ = c.all
+    hand = state.hands[seat]
+    spare = len(hand) - 1
+    acts = []
+    base = seat * 12
+    tl = state.timeline
+    open_cols = [col for col in range(1, 7) if tl[base + 2 * col - 1] == -1]  # EMPTY
+    art_room = len(state.artifacts[seat]) < ARTIFACT_SLOTS
+    passives, artifacts = c.passive, state.artifacts[seat]
+    cd = passive_total(passives, tl, artifacts, seat, "create_discount")
+    md = passive_total(passives, tl, artifacts, seat, "move_discount")
+    is_mon, cost, column, locked = c.is_monument, c.cost, c.column, c.locked
+    for x in sorted(hand):
+        pay = cost[x] - cd
+        if pay < 0:
+            pay = 0
+        if is_mon[x]:
+            if not open_cols or pay > spare:
+                continue
+            start = column[x]
+            if locked[x]:
+                if start in open_cols:
+                    acts.append("create:" + all_[x].id)
+                continue
+            extra = 99
+            for col in open_cols:
+                far = col - start if col >= start else start - col
+                if far < extra:
+                    extra = far
+            extra -= md
+            if pay + (extra if extra > 0 else 0) <= spare:
+                acts.append("create:" + all_[x].id)
+        elif art_room and pay <= spare:
+            acts.append("create:" + all_[x].id)
+    bonus = passive_total(passives, tl, artifacts, seat, "learn_bonus")
+    for tile in state.tiles:
+        for t in tile:
+            if requirement_met(state, seat, t, bonus):
+                acts.append("learn:" + all_[t].id)
+    if hand and has_knowledge(state, seat):
+        acts.append("archive")
+    if unrotated(state, seat):
+        acts.append("excavate")
+    acts.append("search")
+    return acts
+
+
 @dataclass(frozen=True)
 class ChooseAction(Step):
     def legal_actions(self, state: AncientsState) -> list[str]:
-        # the same costs as column_costs, with the passive totals looked up once
-        seat = self.seat
-        c = state.content
-        all_ = c.all
-        hand = state.hands[seat]
-        spare = len(hand) - 1
-        acts = []
-        base = seat * 12
-        tl = state.timeline
-        open_cols = [col for col in range(1, 7) if tl[base + 2 * col - 1] == EMPTY]
-        art_room = len(state.artifacts[seat]) < ARTIFACT_SLOTS
-        cd = state.passive(seat, "create_discount")
-        md = state.passive(seat, "move_discount")
-        is_mon, cost, column, locked = c.is_monument, c.cost, c.column, c.locked
-        for x in sorted(hand):
-            pay = cost[x] - cd
-            if pay < 0:
-                pay = 0
-            if is_mon[x]:
-                if not open_cols or pay > spare:
-                    continue
-                start = column[x]
-                if locked[x]:
-                    if start in open_cols:
-                        acts.append("create:" + all_[x].id)
-                    continue
-                extra = min(abs(col - start) for col in open_cols) - md
-                if pay + (extra if extra > 0 else 0) <= spare:
-                    acts.append("create:" + all_[x].id)
-            elif art_room and pay <= spare:
-                acts.append("create:" + all_[x].id)
-        bonus = state.passive(seat, "learn_bonus")
-        for tile in state.tiles:
-            for t in tile:
-                if requirement_met(state, seat, t, bonus):
-                    acts.append("learn:" + all_[t].id)
-        if hand and has_knowledge(state, seat):
-            acts.append("archive")
-        if unrotated(state, seat):
-            acts.append("excavate")
-        acts.append("search")
-        return acts
+        return choose_action_legal(state, self.seat)
 
     def resolve(self, state: AncientsState, action: str) -> None:
         seat = self.seat

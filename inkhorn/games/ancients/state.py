@@ -225,19 +225,7 @@ class AncientsState(GameState):
         return self.options.hand_limit + self.passive(seat, "hand_limit")
 
     def passive(self, seat: int, key: str) -> int:
-        pas = self.content.passive
-        total = 0
-        base = seat * 12
-        for x in self.timeline[base : base + 12]:
-            if x != EMPTY:
-                for k, v in pas[x]:
-                    if k == key:
-                        total += v
-        for x in self.artifacts[seat]:
-            for k, v in pas[x]:
-                if k == key:
-                    total += v
-        return total
+        return passive_total(self.content.passive, self.timeline, self.artifacts[seat], seat, key)
 
     def draw(self, seat: int, k: int) -> int:
         """Draw up to ``k`` builder cards, stopping at the hand limit; reshuffle as needed."""
@@ -333,3 +321,21 @@ class AncientsState(GameState):
     def rotated_count(self, seat: int) -> int:
         rot = self.rotated
         return sum(1 for x in self.past[seat] if rot[x])
+
+
+def passive_total(passives: tuple, timeline: list[int], artifacts: tuple[int, ...], seat: int, key: str) -> int:
+    """The sum of the ``key`` passives of ``seat``'s Timeline and artifacts (typed in
+    ``state.pxd``: the legal list asks for three of them at every action)."""
+    total = 0
+    base = seat * 12
+    for i in range(base, base + 12):
+        x = timeline[i]
+        if x != -1:  # EMPTY, spelled out for the compiled loop
+            for k, v in passives[x]:
+                if k == key:
+                    total += v
+    for x in artifacts:
+        for k, v in passives[x]:
+            if k == key:
+                total += v
+    return total
