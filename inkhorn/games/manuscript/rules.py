@@ -24,7 +24,6 @@ spelled out in full.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -123,16 +122,10 @@ def can_follow(state: S, seat: int, slot: int, done: tuple[int, ...] | None = No
     return sum(1 for c in done if c in components) >= need
 
 
-def scrape_rows(state: S, seat: int) -> list[tuple[int, int]]:
-    """Rows holding text that may be scraped: any row without a shaded square of the text in progress."""
-    return list(_scrape_rows(state, seat))
-
-
-def can_scrape_a_row(state: S, seat: int) -> bool:
-    return next(_scrape_rows(state, seat), None) is not None
-
-
-def _scrape_rows(state: S, seat: int) -> Iterator[tuple[int, int]]:
+def scrape_rows(state: S, seat: int, first: bool = False) -> list[tuple[int, int]]:
+    """Rows holding text that may be scraped: any row without a shaded square of the text in
+    progress (``first``: the first such row alone, to ask whether there is one)."""
+    rows = []
     geo = state.geo
     for page in (0, 1):
         m = state.tmask[2 * seat + page]
@@ -141,7 +134,14 @@ def _scrape_rows(state: S, seat: int) -> Iterator[tuple[int, int]]:
         busy = state.shaded_active_mask(seat, page) if state.plan[seat] else 0
         for r, rm in enumerate(geo.row_masks):
             if m & rm and not busy & rm:
-                yield page, r
+                rows.append((page, r))
+                if first:
+                    return rows
+    return rows
+
+
+def can_scrape_a_row(state: S, seat: int) -> bool:
+    return bool(scrape_rows(state, seat, True))
 
 
 def tile_anchors(state: S, seat: int, slot: int) -> list[tuple[int, int, int]]:
@@ -278,7 +278,7 @@ class Turn(Step):
         if h >= 2 or state.own[s] >= 1:
             for o in range(state.num_players):
                 if o != s:
-                    acts.extend("borrow:" + texts[c].id for c in state.pool[o])
+                    acts.extend(["borrow:" + texts[c].id for c in state.pool[o]])
         if can_copy(state, s):
             acts.append("copy")
         ex = state.content.exemplars
