@@ -426,143 +426,7 @@ class WordFinder:
         estimated by its best cards; a signature's estimate is the best over the sub-multisets
         that spell it (exactly, or with wilds) plus the gain of its length. With ``top``, the
         sub-multisets are looked up best first until none left can enter the top."""
-        cv = self._card_values(sp.coin_weight)
-        letter_of = self._letter
-        vals: dict[str, list[float]] = {}  # per letter, the estimate of each card
-        for cid in sp.hand:
-            ch = letter_of[cid]
-            vs = vals.get(ch)
-            if vs is None:
-                vals[ch] = [cv[cid]]
-            else:
-                vs.append(cv[cid])
-        classic_c: dict[str, int] = {}
-        hand_c: dict[str, int] | None = None  # per letter, the hand's cards (None: no classics)
-        if sp.own_classics or sp.foreign_classics:
-            hand_c = {ch: len(vs) for ch, vs in vals.items()}
-            # another player's classic lends only its letter: worth a token 0.05
-            for cards, lent in ((sp.own_classics, False), (sp.foreign_classics, True)):
-                for cid in cards:
-                    ch = letter_of[cid]
-                    classic_c[ch] = classic_c.get(ch, 0) + 1
-                    vals.setdefault(ch, []).append(0.05 if lent else cv[cid])
-        mu_c: dict[str, int] = {}
-        for cid in sp.must_up:
-            ch = letter_of[cid]
-            mu_c[ch] = mu_c.get(ch, 0) + 1
-        f = len(sp.must_wild)
-        wild_cap = min(sp.max_wilds, max(1, f))
-        lo_len, hi_len = sp.min_len, min(sp.max_len, MAX_FIND_LEN)
-        most = len(sp.hand) + len(sp.own_classics) + len(sp.foreign_classics)
-        award_gain, reach = self._award_gain(sp, lo_len, hi_len, f, wild_cap, most)
-        base_budget = f + len(sp.hand) - len(sp.must_up)
-
-        # the estimate of each sub-multiset adds the best cards of each letter, in
-        # alphabetical order
-        letters = sorted(vals)
-        shape = []
-        ests = [0.0]
-        for ch in letters:
-            vs = vals[ch]
-            mu = mu_c.get(ch, 0) if mu_c else 0
-            if len(vs) == 1 and not mu:
-                shape.append((1, 0, 0) if hand_c is None or hand_c.get(ch) else (0, 1, 0))
-                v = vs[0]
-                ests += [est + v for est in ests]  # the letter left out, then in
-                continue
-            hc = len(vs) if hand_c is None else hand_c.get(ch, 0)
-            cl = classic_c.get(ch, 0)
-            shape.append((hc, cl, mu))
-            vs.sort(reverse=True)
-            pre = [0.0]
-            for v in vs:
-                pre.append(pre[-1] + v)
-            ests = [est + p for p in pre[mu : hc + cl + 1] for est in ests]
-        held, free, sizes = self._subsets(tuple(shape))
-        # best subsets first: a signature's length fixes its gain, so the first subset that
-        # spells it gives its estimate, and later ones never beat it
-        order = sorted(range(len(ests)), key=ests.__getitem__, reverse=True)
-        max_bonus = max(reach)
-
-        req = sp.required
-        by_key, del1 = self.dic.by_key, self.dic.del1
-        found: dict[str, float] = {}
-        full = top is None
-        n_top = top or 0
-        changed = False
-        # the top-th best estimate found so far: a signature below it can never enter the top
-        # (estimates only fall), so it is not kept
-        kth = -1e18
-        one_wild = f <= 1 <= wild_cap
-        multi = wild_cap >= 2  # two wilds or more are possible at all
-        setdefault = found.setdefault
-        for i in order:
-            est = ests[i]
-            k = sizes[i]
-            if not k:
-                continue
-            if not full and len(found) >= n_top:
-                # stop once no subset left can enter the top, and skip those too short for
-                # a gain that would let them in
-                if changed:
-                    kth = sorted(found.values())[-n_top]
-                    changed = False
-                if kth > est + max_bonus:
-                    break
-                if kth > est + reach[k]:
-                    continue
-            key = "".join(map(mul, letters, held[i]))
-            # no wild: the sub-multiset's own signature
-            if not f and lo_len <= k <= hi_len and key in by_key:
-                v = est + award_gain[k]
-                if v >= kth and key not in found and (not req or req in key):
-                    found[key] = v
-                    changed = True
-            wb = base_budget - free[i]  # wilds the hand cards left over can make
-            if wb < 1:
-                continue
-            # one wild: the signatures one letter longer (two-letter words with a wild are
-            # never worth offering)
-            if one_wild and lo_len <= k + 1 <= hi_len and (k >= 2 or f):
-                sigs = del1.get(key)
-                if sigs:
-                    v = est + award_gain[k + 1]
-                    if v >= kth:
-                        size = len(found)
-                        if req:
-                            for sig in sigs:
-                                if req in sig:
-                                    setdefault(sig, v)
-                        else:
-                            for sig in sigs:
-                                setdefault(sig, v)
-                        if len(found) != size:
-                            changed = True
-            if not multi or wb < 2:
-                continue
-            # two wilds or more (forced ones)
-            for w in range(max(2, f), (wb if wb < wild_cap else wild_cap) + 1):
-                L = k + w
-                if lo_len > L or hi_len < L:
-                    continue
-                v = est + award_gain[L]
-                if v < kth:
-                    continue
-                for x in ALPHABET:
-                    pos = 0
-                    while pos < k and key[pos] < x:
-                        pos += 1
-                    for sig in del1.get(key[:pos] + x + key[pos:], ()):
-                        if sig not in found and (not req or req in sig):
-                            found[sig] = v
-                            changed = True
-        if full or len(found) <= n_top:
-            best = sorted(found, reverse=True)
-        else:
-            kth = sorted(found.values())[-n_top]
-            best = sorted([sig for sig, v in found.items() if v >= kth], reverse=True)
-        best.sort(key=found.__getitem__, reverse=True)  # stable: equal estimates stay in that order
-        return best if full else best[:n_top]
+        return ranked_signatures(self, sp, top)
 
     def candidates(self, sp: Spelling, limit: int = 12) -> list[str]:
         """Up to ``limit`` good words by estimate (cheap; no layouts), best first."""
@@ -612,3 +476,145 @@ class WordFinder:
                 plays.append(p)
         plays.sort(key=lambda p: (-p.score.value if p.score else 0.0, -len(p.word), p.word))
         return plays[:limit]
+
+
+def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) -> list[str]:
+    """:meth:`WordFinder.ranked_signatures` (typed in ``words.pxd``: its estimates are C doubles
+    and its counts C integers, and a Spell decision asks it whenever the hand is new)."""
+    cv = finder._card_values(sp.coin_weight)
+    letter_of = finder._letter
+    vals: dict[str, list[float]] = {}  # per letter, the estimate of each card
+    for cid in sp.hand:
+        ch = letter_of[cid]
+        vs = vals.get(ch)
+        if vs is None:
+            vals[ch] = [cv[cid]]
+        else:
+            vs.append(cv[cid])
+    classic_c: dict[str, int] = {}
+    hand_c: dict[str, int] | None = None  # per letter, the hand's cards (None: no classics)
+    if sp.own_classics or sp.foreign_classics:
+        hand_c = {ch: len(vs) for ch, vs in vals.items()}
+        # another player's classic lends only its letter: worth a token 0.05
+        for cards, lent in ((sp.own_classics, False), (sp.foreign_classics, True)):
+            for cid in cards:
+                ch = letter_of[cid]
+                classic_c[ch] = classic_c.get(ch, 0) + 1
+                vals.setdefault(ch, []).append(0.05 if lent else cv[cid])
+    mu_c: dict[str, int] = {}
+    for cid in sp.must_up:
+        ch = letter_of[cid]
+        mu_c[ch] = mu_c.get(ch, 0) + 1
+    f = len(sp.must_wild)
+    wild_cap = min(sp.max_wilds, max(1, f))
+    lo_len, hi_len = sp.min_len, min(sp.max_len, MAX_FIND_LEN)
+    most = len(sp.hand) + len(sp.own_classics) + len(sp.foreign_classics)
+    award_gain, reach = finder._award_gain(sp, lo_len, hi_len, f, wild_cap, most)
+    base_budget = f + len(sp.hand) - len(sp.must_up)
+
+    # the estimate of each sub-multiset adds the best cards of each letter, in
+    # alphabetical order
+    letters = sorted(vals)
+    shape = []
+    ests = [0.0]
+    for ch in letters:
+        vs = vals[ch]
+        mu = mu_c.get(ch, 0) if mu_c else 0
+        if len(vs) == 1 and not mu:
+            shape.append((1, 0, 0) if hand_c is None or hand_c.get(ch) else (0, 1, 0))
+            v = vs[0]
+            ests += [est + v for est in ests]  # the letter left out, then in
+            continue
+        hc = len(vs) if hand_c is None else hand_c.get(ch, 0)
+        cl = classic_c.get(ch, 0)
+        shape.append((hc, cl, mu))
+        vs.sort(reverse=True)
+        pre = [0.0]
+        for v in vs:
+            pre.append(pre[-1] + v)
+        ests = [est + p for p in pre[mu : hc + cl + 1] for est in ests]
+    held, free, sizes = finder._subsets(tuple(shape))
+    # best subsets first: a signature's length fixes its gain, so the first subset that
+    # spells it gives its estimate, and later ones never beat it
+    order = sorted(range(len(ests)), key=ests.__getitem__, reverse=True)
+    max_bonus = max(reach)
+
+    req = sp.required
+    by_key, del1 = finder.dic.by_key, finder.dic.del1
+    found: dict[str, float] = {}
+    full = top is None
+    n_top = top or 0
+    changed = False
+    # the top-th best estimate found so far: a signature below it can never enter the top
+    # (estimates only fall), so it is not kept
+    kth = -1e18
+    one_wild = f <= 1 <= wild_cap
+    multi = wild_cap >= 2  # two wilds or more are possible at all
+    setdefault = found.setdefault
+    for i in order:
+        est = ests[i]
+        k = sizes[i]
+        if not k:
+            continue
+        if not full and len(found) >= n_top:
+            # stop once no subset left can enter the top, and skip those too short for
+            # a gain that would let them in
+            if changed:
+                kth = sorted(found.values())[-n_top]
+                changed = False
+            if kth > est + max_bonus:
+                break
+            if kth > est + reach[k]:
+                continue
+        key = "".join(map(mul, letters, held[i]))
+        # no wild: the sub-multiset's own signature
+        if not f and lo_len <= k <= hi_len and key in by_key:
+            v = est + award_gain[k]
+            if v >= kth and key not in found and (not req or req in key):
+                found[key] = v
+                changed = True
+        wb = base_budget - free[i]  # wilds the hand cards left over can make
+        if wb < 1:
+            continue
+        # one wild: the signatures one letter longer (two-letter words with a wild are
+        # never worth offering)
+        if one_wild and lo_len <= k + 1 <= hi_len and (k >= 2 or f):
+            sigs = del1.get(key)
+            if sigs:
+                v = est + award_gain[k + 1]
+                if v >= kth:
+                    size = len(found)
+                    if req:
+                        for sig in sigs:
+                            if req in sig:
+                                setdefault(sig, v)
+                    else:
+                        for sig in sigs:
+                            setdefault(sig, v)
+                    if len(found) != size:
+                        changed = True
+        if not multi or wb < 2:
+            continue
+        # two wilds or more (forced ones)
+        for w in range(max(2, f), (wb if wb < wild_cap else wild_cap) + 1):
+            L = k + w
+            if lo_len > L or hi_len < L:
+                continue
+            v = est + award_gain[L]
+            if v < kth:
+                continue
+            for x in ALPHABET:
+                pos = 0
+                while pos < k and key[pos] < x:
+                    pos += 1
+                for sig in del1.get(key[:pos] + x + key[pos:], ()):
+                    if sig not in found and (not req or req in sig):
+                        found[sig] = v
+                        changed = True
+    if full or len(found) <= n_top:
+        best = sorted(found, reverse=True)
+    else:
+        kth = sorted(found.values())[-n_top]
+        best = sorted([sig for sig, v in found.items() if v >= kth], reverse=True)
+    best.sort(key=found.__getitem__, reverse=True)  # stable: equal estimates stay in that order
+    return best if full else best[:n_top]
