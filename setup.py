@@ -8,8 +8,8 @@ the package sees no difference but speed. Left as source: the ``content.py``, ``
 and ``game.py`` modules, whose pydantic models (content files, options) read their classes'
 annotations and methods, and the command line, server and lab, where time goes to I/O.
 A ``.pxd`` beside a module gives C types to a few of its classes and functions (a seat's
-numbers and the helpers that write them, each game's features, the RL vector's tail); the
-source runs without it.
+numbers and the helpers that write them, each game's features, the RL vector's tail,
+Ancients' action list and Novelist's word ranking); the source runs without it.
 
 The C is compiled for small code (``SMALL_CODE``). A learner's step runs through a dozen
 compiled modules, and on a core whose second-level cache holds 1 MB their code and the
