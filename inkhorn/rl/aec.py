@@ -215,20 +215,11 @@ class InkhornAEC(AECEnv):
                 self.truncations[agent], self.infos[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        self._require_state()
+        state = self._require_state()
         version = len(self.log) * 2 + (agent == self.agent_selection)
         cached = self._cache.get(agent)
         if cached is not None and cached[0] == version:
             return cached[1]
-        vector, legal = self.encoded(agent)
-        result = {"observation": vector, "action_mask": self._mask(len(legal))}
-        self._cache[agent] = (version, result)
-        return result
-
-    def encoded(self, agent: str) -> tuple[np.ndarray, list[str]]:
-        """``agent``'s vector now, a copy of its own for the caller, and its legal list
-        (empty when it does not decide): :meth:`observe` without the mask or the cache."""
-        state = self._require_state()
         seat = self._seat[agent]
         legal = self._legal_for(agent)
         history = self._history(seat)
@@ -237,8 +228,12 @@ class InkhornAEC(AECEnv):
             if kept is None:
                 kept = self._vectors[agent] = np.zeros(self.encoder.size, dtype=np.float32)
             self.encoder.write(state, seat, history, legal, kept)
-            return kept.copy(), legal  # the caller keeps what it was given; the env keeps its own
-        return self.encoder.encode(state.observation(seat), history, legal, seat), legal
+            vector = kept.copy()  # the caller keeps what it was given; the env keeps its own
+        else:
+            vector = self.encoder.encode(state.observation(seat), history, legal, seat)
+        result = {"observation": vector, "action_mask": self._mask(len(legal))}
+        self._cache[agent] = (version, result)
+        return result
 
     def _history(self, seat: int) -> list[str]:
         """What ``seat`` saw of the last ``HISTORY_DEPTH`` actions: the views it was given

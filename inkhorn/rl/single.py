@@ -117,8 +117,10 @@ class SingleSeatEnv(gymnasium.Env):
                 aec.apply_id(action)
 
     def _observation(self) -> tuple[np.ndarray, dict]:
-        vector, legal = self.aec.encoded(self.agent)  # a fresh array: the caller keeps it
-        return vector, {"action_mask": self._mask(len(legal))}
+        aec = self.aec
+        vector = aec.observe(self.agent)["observation"]  # a fresh copy of the AEC's own vector
+        aec._cache.pop(self.agent, None)  # handed to the caller alone: the AEC keeps no reference to it
+        return vector, {"action_mask": self.action_masks()}
 
     def _slots(self) -> int:
         """How many slots, from the first, hold the learning seat's legal actions now."""

@@ -215,6 +215,23 @@ def test_single_seat_gymnasium_env_plays_against_bots():
     assert total == pytest.approx(1 / len(winners) if 1 in winners else 0.0)
 
 
+
+@pytest.mark.parametrize("game", ["manuscript", "novelist"])
+def test_a_single_seat_observation_belongs_to_its_caller(game):
+    """Whatever the learner does to an observation it was given, the env's next ones are the
+    vectors worked out from nothing."""
+    env = rl.SingleSeatEnv(game, seat=0, opponents="random")
+    obs, info = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(60):
+        obs[:] = 7.0  # the learner scribbles on what it holds
+        aec = env.aec
+        fresh = aec.vector_of(aec.state, 0, aec.log.seen_by(0, -8), aec._legal_for(aec.agents[0]))
+        assert np.array_equal(aec.observe(aec.agents[0])["observation"], fresh)
+        obs, _, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        if done or truncated:
+            obs, info = env.reset()
+
 @pytest.mark.parametrize("game", games.game_ids())
 def test_gymnasium_check_env_passes_on_the_single_seat_env(game):
     from gymnasium.utils.env_checker import check_env
