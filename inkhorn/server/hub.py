@@ -121,8 +121,10 @@ class Hub:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     delay = 0.5
                     if listening.is_set():
-                        with contextlib.suppress(Exception):
+                        try:
                             await reconnected()
+                        except Exception as exc:  # the next sweep tries again
+                            log.warning("could not catch up after reconnecting (%s)", exc)
                     listening.set()
                     async for notice in conn.notifies():
                         try:
