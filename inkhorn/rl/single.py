@@ -126,13 +126,9 @@ class SingleSeatEnv(gymnasium.Env):
         """How many slots, from the first, hold the learning seat's legal actions now."""
         return min(len(self.aec._legal_for(self.agent)), self.aec.slots)
 
-    def _mask(self, legal: int) -> np.ndarray:
-        mask = np.zeros(self.aec.slots, dtype=bool)
-        mask[: min(legal, self.aec.slots)] = True
-        return mask
-
     def action_masks(self) -> np.ndarray:
-        return self._mask(len(self.aec._legal_for(self.agent)))
+        # the AEC's own int8 mask (a fresh copy, of 0s and 1s), read as booleans
+        return self.aec._mask(len(self.aec._legal_for(self.agent))).view(bool)
 
     def render(self) -> str | None:
         return self.aec.render()
