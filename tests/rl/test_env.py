@@ -471,6 +471,24 @@ def test_scriptoria_features_read_the_detail_of_every_decision_that_has_one():
             state.apply_trusted(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_manuscript_features_hold_every_scribes_running_score(seed):
+    """A scribe's score is worked out again only when a part it counts changed (the
+    exemplars, or that scribe's pages and texts): at every step of whole random games, every
+    seat's score numbers are ``state.scores()``, from the viewer's seat on."""
+    env = rl.env("manuscript", players=3).unwrapped
+    at = [env.encoder.features.names.index(f"score.seat+{r}") for r in range(3)]
+    checked = 0
+    for step, _, _ in _decisions(env, seed, 5000):
+        scores = env.state.scores()
+        for name in env.agents if step % 2 else [env.agent_selection]:
+            seat = env._seat[name]
+            vector = env.observe(name)["observation"]
+            assert [float(vector[i]) for i in at] == [scores[(seat + r) % 3] for r in range(3)], (step, name)
+            checked += 1
+    assert checked > 500 and env.terminations[env.agent_selection]
+
+
 def test_gymnasium_async_vector_env_runs_single_seat_games_in_worker_processes():
     """Training at scale uses Gymnasium's own vector API: two single-seat games in worker
     processes step in lockstep, each exactly as the same game played here with the same

@@ -5,7 +5,7 @@ from inkhorn.core.features cimport Numbers, mark_changed, remark, zeros
 
 
 @cython.locals(n=cython.Py_ssize_t, floats=cython.float[::1], at=cython.Py_ssize_t, kept=list, r=cython.Py_ssize_t,
-               scored=cython.bint)
+               s=cython.Py_ssize_t, everyone=cython.bint)
 cpdef write_seat(object f, object state, Py_ssize_t seat, Numbers out, dict seen)
 
 
