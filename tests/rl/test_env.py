@@ -215,7 +215,6 @@ def test_single_seat_gymnasium_env_plays_against_bots():
     assert total == pytest.approx(1 / len(winners) if 1 in winners else 0.0)
 
 
-
 @pytest.mark.parametrize("game", ["manuscript", "novelist"])
 def test_a_single_seat_observation_belongs_to_its_caller(game):
     """Whatever the learner does to an observation it was given, the env's next ones are the
@@ -231,6 +230,7 @@ def test_a_single_seat_observation_belongs_to_its_caller(game):
         obs, _, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         if done or truncated:
             obs, info = env.reset()
+
 
 @pytest.mark.parametrize("game", games.game_ids())
 def test_gymnasium_check_env_passes_on_the_single_seat_env(game):
