@@ -34,6 +34,10 @@ from typing import Any
 from side_by_side import Meter, Work, machine, side_by_side
 
 CHUNK = 256  # steps per unit of work
+# Every stream, the yardstick's and each game's, first runs this long unmeasured: what is
+# compared is steady play, as a learner's millions of steps see it, not a process's first
+# steps (a game's first few thousand steps in a fresh process ran up to a quarter slower).
+WARM_UP = 0.5
 
 
 def random_steps(make_env: Callable[[], Any], seed: int = 0, free_vector: bool = False) -> Work:
@@ -60,6 +64,12 @@ def random_steps(make_env: Callable[[], Any], seed: int = 0, free_vector: bool =
             else:
                 env.reset()
         yield steps, time.perf_counter() - started
+
+
+def warmed(stream: Work) -> Meter:
+    """A meter of ``stream`` after ``WARM_UP`` seconds of it, not counted."""
+    Meter(stream).run(WARM_UP)
+    return Meter(stream)
 
 
 def vector_steps(game: str, workers: int, seconds: float, seed: int = 0, opponents: str = "random",
@@ -198,7 +208,7 @@ def main() -> None:
         raise SystemExit(f"the yardstick needs PettingZoo's classic games and pygame: {exc}") from None
 
     yardstick = random_steps(tictactoe_v3.env)
-    Meter(yardstick).run(0.5)  # warm-up
+    Meter(yardstick).run(WARM_UP)
     wanted = [g for g in args.games.split(",") if g]
     rows: list[dict[str, Any]] = []
     total = Meter()
@@ -207,11 +217,11 @@ def main() -> None:
             continue
         players = game.default_players
         theirs = Meter(yardstick)
-        ours = Meter(random_steps(functools.partial(rl.env, game, players=players)))
+        ours = warmed(random_steps(functools.partial(rl.env, game, players=players)))
         ratio = side_by_side(theirs, ours, args.seconds)
         total.add(theirs)
         again = Meter(yardstick)
-        free = Meter(random_steps(functools.partial(rl.env, game, players=players), free_vector=True))
+        free = warmed(random_steps(functools.partial(rl.env, game, players=players), free_vector=True))
         free_ratio = side_by_side(again, free, args.seconds)
         total.add(again)
         rows.append({"game": game.id, "players": players, "steps_per_s": ours.rate, "ratio": ratio,
