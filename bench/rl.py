@@ -17,8 +17,13 @@ overhead at all 2 workers give at most 2 * mean / E[max of two steps] times one,
 of the game's step times alone (a learner's step holds every other seat's turn, so their
 number of decisions varies, and with it the step's time).
 
+``--sweep`` asks what 2 / 1 a faster or slower environment could reach: stand-ins whose steps
+take the game's measured step times scaled from half to four times, once with their spread
+as measured (a learner's step holds a varying number of other seats' decisions) and once all
+alike (their mean), which shows what that spread costs the lockstep.
+
     python bench/rl.py [--seconds 3] [--games scriptoria,novelist] [--json out.json] [--no-vector]
-                       [--opponents greedy] [--rounds 3]
+                       [--opponents greedy] [--rounds 3] [--sweep]
 """
 
 from __future__ import annotations
@@ -120,6 +125,22 @@ def paired_rounds(rate: Callable[[int], float], rounds: int) -> tuple[float, flo
     return statistics.median(ones), statistics.median(twos), statistics.median(ratios)
 
 
+SWEEP_SCALES = (0.5, 1.0, 2.0, 4.0)
+
+
+def stand_in_sweep(game: str, times: list[float], seconds: float, rounds: int) -> list[dict[str, float]]:
+    """2 / 1 of stand-ins at each of ``SWEEP_SCALES`` times the game's step times: as measured,
+    and all taking their mean."""
+    mean = sum(times) / len(times)
+    rows = []
+    for scale in SWEEP_SCALES:
+        spread, alike = ([t * scale for t in times], [mean * scale])
+        ratios = [paired_rounds(functools.partial(vector_steps, game, seconds=seconds, stand_in_times=ts), rounds)[2]
+                  for ts in (spread, alike)]
+        rows.append({"scale": scale, "step_us": mean * scale, "as_measured": ratios[0], "all_alike": ratios[1]})
+    return rows
+
+
 def lockstep_bound(times: list[float]) -> float:
     """2 * mean / E[max of two independent steps] over the measured times: what 2 workers
     stepped together give at most against one, the vector form's own costs left out."""
@@ -197,6 +218,8 @@ def main() -> None:
                         help="1- and 2-worker measurements back to back per vector figure; medians are shown")
     parser.add_argument("--opponents", default="random",
                         help="the other seats of the vector form's single-seat games (SingleSeatEnv's default: greedy)")
+    parser.add_argument("--sweep", action="store_true",
+                        help="also 2 / 1 of stand-ins at 0.5 to 4 times each game's step times (minutes per game)")
     args = parser.parse_args()
 
     import inkhorn.rl as rl
@@ -248,7 +271,7 @@ def main() -> None:
             mean = sum(times) / len(times)
             bound = lockstep_bound(times)
             vector.append({"game": row["game"], "steps_per_s_1": one, "steps_per_s_2": two, "scaling": scaling,
-                           "step_us": mean, "stand_in_scaling": like, "lockstep_bound": bound})
+                           "step_us": mean, "stand_in_scaling": like, "lockstep_bound": bound, "times": times})
             print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {scaling:>6.2f} {mean:>8.0f} {like:>15.2f} "
                   f"{bound:>15.2f}")
         if rows:  # the vector form's own cost: stand-ins whose steps take no time at all
@@ -257,6 +280,19 @@ def main() -> None:
             print(f"{'(no work)':<14} {idle[0]:>10,.0f} {idle[1]:>10,.0f} {idle[2]:>6.2f} {0:>8.0f}")
             vector.append({"game": None, "steps_per_s_1": idle[0], "steps_per_s_2": idle[1],
                            "scaling": idle[2], "step_us": 0.0})
+        if args.sweep:
+            print("\n2 / 1 of stand-ins at a multiple of each game's step times: with their spread as measured, "
+                  "and all alike (their mean)")
+            print(f"{'game':<14} {'x step':>6} {'step µs':>8} {'as measured':>12} {'all alike':>10}")
+            for row in vector:
+                if row["game"] is None:
+                    continue
+                row["sweep"] = stand_in_sweep(row["game"], row["times"], args.seconds, args.rounds)
+                for point in row["sweep"]:
+                    print(f"{row['game']:<14} {point['scale']:>6.1f} {point['step_us']:>8.0f} "
+                          f"{point['as_measured']:>12.2f} {point['all_alike']:>10.2f}")
+    for row in vector:
+        row.pop("times", None)  # thousands of numbers: not for the JSON
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"machine": where, "yardstick": total.rate, "rows": rows, "vector": vector, "opponents": args.opponents}, out,
