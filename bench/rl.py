@@ -134,7 +134,7 @@ def stand_in_sweep(game: str, times: list[float], seconds: float, rounds: int) -
     mean = sum(times) / len(times)
     rows = []
     for scale in SWEEP_SCALES:
-        spread, alike = ([t * scale for t in times], [mean * scale])
+        spread, alike = [t * scale for t in times], [mean * scale]
         ratios = [paired_rounds(functools.partial(vector_steps, game, seconds=seconds, stand_in_times=ts), rounds)[2]
                   for ts in (spread, alike)]
         rows.append({"scale": scale, "step_us": mean * scale, "as_measured": ratios[0], "all_alike": ratios[1]})
