@@ -234,6 +234,29 @@ def test_the_finders_remembered_layouts_are_the_layouts_of_the_moment():
     assert asked >= 500
 
 
+@pytest.mark.rule("§4.2")
+def test_the_best_signatures_are_the_head_of_the_whole_ranking():
+    """The finder stops looking once no sub-multiset left can enter the best ``top``: what it
+    offers must be the first ``top`` of the ranking of every signature the speller can spell.
+    Checked on the spellers of seeded random games with classics and events, as dealt, with
+    a required letter and with a wild forced."""
+    from inkhorn.games.novelist import words
+
+    checked = 0
+    for state, sp, _offered, _gip, rng in _offered_words():
+        letters = "".join(state.content.cards[c].letter for c in sp.hand)
+        variants = [sp]
+        if letters:
+            variants.append(sp._replace(required=rng.choice(letters)))
+            variants.append(sp._replace(must_wild=sp.hand[:1], max_wilds=max(sp.max_wilds, 2)))
+        for v in variants:
+            whole = words.ranked_signatures(state.finder, v)
+            for top in (1, 3, 10, 40):
+                assert words.ranked_signatures(state.finder, v, top) == whole[:top]
+            checked += 1
+    assert checked >= 1000
+
+
 def test_the_searching_bot_lays_out_its_words_without_fiddling():
     """The search judges a word by its best layout (``Arrange`` is a detail step) and keeps
     the proposed layout unless a change is clearly better (``confidence``): a card turned

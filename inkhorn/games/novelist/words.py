@@ -13,11 +13,11 @@ down) with :func:`best_layout`, maximising the word's score.
 from __future__ import annotations
 
 import gzip
+from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from operator import mul
 from pathlib import Path
 
 from inkhorn.core.errors import OptionError
@@ -359,7 +359,7 @@ class WordFinder:
         self._letter = tuple(c.letter for c in table)
         self._values: dict[float, tuple[float, ...]] = {}
         self._gains: dict[tuple, tuple[list[float], list[float]]] = {}
-        self._shapes: dict[tuple, tuple[list[tuple[int, ...]], list[int], list[int]]] = {}
+        self._shapes: dict[tuple, tuple[list[int], list[int]]] = {}
 
     def _card_value(self, c: Card, cw: float) -> float:
         return c.coins * cw + c.prestige + 0.5 * (c.genre_coins * cw + c.genre_prestige) + (0.7 if c.special else 0.0)
@@ -396,25 +396,24 @@ class WordFinder:
             hit = self._gains[key] = (award_gain, reach)
         return hit
 
-    def _subsets(self, shape: tuple[tuple[int, int, int], ...]) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
+    def _subsets(self, shape: tuple[tuple[int, int, int], ...]) -> tuple[list[int], list[int]]:
         """Every sub-multiset of a speller's letters: ``shape`` gives per letter (in order) the
-        hand cards, the classics and the cards that must be used face up. Returns how many of
-        each letter every sub-multiset holds and how many free hand cards it uses (classics
-        are used first), and how many letters, in the order :meth:`ranked_signatures`
-        estimates them (the first letter's counts vary fastest). The letters themselves are not
-        part of the shape, so hands of different letters share it."""
+        hand cards, the classics and the cards that must be used face up. Returns how many
+        free hand cards each sub-multiset uses (classics are used first) and how many letters
+        it holds, in the order :meth:`ranked_signatures` estimates them (the first letter's
+        counts vary fastest). The letters themselves are not part of the shape, so hands of
+        different letters share it."""
         hit = self._shapes.get(shape)
         if hit is None:
-            counts: list[tuple[int, ...]] = [()]
             free = [0]
+            sizes = [0]
             for hc, cc, mc in shape:
                 parts = [(s, (mc if mc > s - cc else s - cc) - mc) for s in range(mc, hc + cc + 1)]
-                counts = [c + (s,) for s, _used in parts for c in counts]
                 free = [u + used for _s, used in parts for u in free]
-            sizes = [sum(c) for c in counts]
+                sizes = [n + s for s, _used in parts for n in sizes]
             if len(self._shapes) >= SHAPE_CACHE:
                 self._shapes.clear()
-            hit = self._shapes[shape] = (counts, free, sizes)
+            hit = self._shapes[shape] = (free, sizes)
         return hit
 
     def ranked_signatures(self, sp: Spelling, top: int | None = None) -> list[str]:
@@ -481,6 +480,8 @@ class WordFinder:
 def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) -> list[str]:
     """:meth:`WordFinder.ranked_signatures` (typed in ``words.pxd``: its estimates are C doubles
     and its counts C integers, and a Spell decision asks it whenever the hand is new)."""
+    if top is not None and top < 1:
+        return []
     cv = finder._card_values(sp.coin_weight)
     letter_of = finder._letter
     vals: dict[str, list[float]] = {}  # per letter, the estimate of each card
@@ -512,11 +513,12 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
     award_gain, reach = finder._award_gain(sp, lo_len, hi_len, f, wild_cap, most)
     base_budget = f + len(sp.hand) - len(sp.must_up)
 
-    # the estimate of each sub-multiset adds the best cards of each letter, in
-    # alphabetical order
+    # the estimate and the signature of each sub-multiset add the best cards of each letter,
+    # in alphabetical order
     letters = sorted(vals)
     shape = []
     ests = [0.0]
+    keys = [""]
     for ch in letters:
         vs = vals[ch]
         mu = mu_c.get(ch, 0) if mu_c else 0
@@ -524,6 +526,7 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
             shape.append((1, 0, 0) if hand_c is None or hand_c.get(ch) else (0, 1, 0))
             v = vs[0]
             ests += [est + v for est in ests]  # the letter left out, then in
+            keys += [key + ch for key in keys]
             continue
         hc = len(vs) if hand_c is None else hand_c.get(ch, 0)
         cl = classic_c.get(ch, 0)
@@ -533,7 +536,8 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
         for v in vs:
             pre.append(pre[-1] + v)
         ests = [est + p for p in pre[mu : hc + cl + 1] for est in ests]
-    held, free, sizes = finder._subsets(tuple(shape))
+        keys = [key + ch * s for s in range(mu, hc + cl + 1) for key in keys]
+    free, sizes = finder._subsets(tuple(shape))
     # best subsets first: a signature's length fixes its gain, so the first subset that
     # spells it gives its estimate, and later ones never beat it
     order = sorted(range(len(ests)), key=ests.__getitem__, reverse=True)
@@ -544,10 +548,11 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
     found: dict[str, float] = {}
     full = top is None
     n_top = top or 0
-    changed = False
     # the top-th best estimate found so far: a signature below it can never enter the top
-    # (estimates only fall), so it is not kept
+    # (estimates only fall), so it is not kept; ``tops`` holds the best ``top`` estimates
+    # found, lowest first
     kth = -1e18
+    tops: list[float] = []
     one_wild = f <= 1 <= wild_cap
     multi = wild_cap >= 2  # two wilds or more are possible at all
     setdefault = found.setdefault
@@ -556,23 +561,21 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
         k = sizes[i]
         if not k:
             continue
-        if not full and len(found) >= n_top:
+        if not full and len(tops) >= n_top:
             # stop once no subset left can enter the top, and skip those too short for
             # a gain that would let them in
-            if changed:
-                kth = sorted(found.values())[-n_top]
-                changed = False
             if kth > est + max_bonus:
                 break
             if kth > est + reach[k]:
                 continue
-        key = "".join(map(mul, letters, held[i]))
+        key = keys[i]
         # no wild: the sub-multiset's own signature
         if not f and lo_len <= k <= hi_len and key in by_key:
             v = est + award_gain[k]
             if v >= kth and key not in found and (not req or req in key):
                 found[key] = v
-                changed = True
+                if not full:
+                    kth = _entered(tops, v, 1, n_top, kth)
         wb = base_budget - free[i]  # wilds the hand cards left over can make
         if wb < 1:
             continue
@@ -591,8 +594,8 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
                     else:
                         for sig in sigs:
                             setdefault(sig, v)
-                    if len(found) != size:
-                        changed = True
+                    if not full and len(found) != size:
+                        kth = _entered(tops, v, len(found) - size, n_top, kth)
         if not multi or wb < 2:
             continue
         # two wilds or more (forced ones)
@@ -603,6 +606,7 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
             v = est + award_gain[L]
             if v < kth:
                 continue
+            size = len(found)
             for x in ALPHABET:
                 pos = 0
                 while pos < k and key[pos] < x:
@@ -610,11 +614,23 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
                 for sig in del1.get(key[:pos] + x + key[pos:], ()):
                     if sig not in found and (not req or req in sig):
                         found[sig] = v
-                        changed = True
+            if not full and len(found) != size:
+                kth = _entered(tops, v, len(found) - size, n_top, kth)
     if full or len(found) <= n_top:
         best = sorted(found, reverse=True)
     else:
-        kth = sorted(found.values())[-n_top]
         best = sorted([sig for sig, v in found.items() if v >= kth], reverse=True)
     best.sort(key=found.__getitem__, reverse=True)  # stable: equal estimates stay in that order
     return best if full else best[:n_top]
+
+
+def _entered(tops: list[float], v: float, n: int, n_top: int, kth: float) -> float:
+    """``n`` signatures entered at estimate ``v``: ``tops`` (the best ``n_top`` estimates,
+    lowest first) takes them in, and the lowest of a full ``tops`` is returned (``kth``
+    while it is not full)."""
+    at = bisect_left(tops, v)
+    tops[at:at] = [v] * (n if n < n_top else n_top)
+    if len(tops) < n_top:
+        return kth
+    del tops[: len(tops) - n_top]
+    return tops[0]
