@@ -429,9 +429,9 @@ class Spell(Step):
         seat = self.seat
         if action.startswith("spell:"):
             word = action[6:].lower()
-            play = state.finder.layout(word_speller(state, seat), word, genre_in_play(state, seat), scored=False)
-            assert play is not None
-            state.push(Arrange(seat, word, play.cards, play.wild))
+            laid = state.finder.layout(word_speller(state, seat), word, genre_in_play(state, seat))
+            assert laid is not None
+            state.push(Arrange(seat, word, *laid))
             return
         if action == "ink":
             state.ink[seat] -= 1

@@ -353,8 +353,10 @@ class WordFinder:
         self.dic = dictionary
         self.unsuggested = unsuggested  # never offered; a player may still type them
         self.table = table
-        self._cand_cache: OrderedDict[tuple, list[str]] = OrderedDict()
-        self._layouts: OrderedDict[tuple, Play | None] = OrderedDict()
+        # both caches keep tuples of texts and numbers, which the cycle collector stops tracking
+        # at its first pass (lists or ``Play`` objects would be walked at every pass after)
+        self._cand_cache: OrderedDict[tuple, tuple[str, ...]] = OrderedDict()
+        self._layouts: OrderedDict[tuple, tuple[tuple[int, ...], tuple[bool, ...]] | None] = OrderedDict()
         self._cache_size = cache_size
         self._letter = tuple(c.letter for c in table)
         self._values: dict[float, tuple[float, ...]] = {}
@@ -427,7 +429,7 @@ class WordFinder:
         sub-multisets are looked up best first until none left can enter the top."""
         return ranked_signatures(self, sp, top)
 
-    def candidates(self, sp: Spelling, limit: int = 12) -> list[str]:
+    def candidates(self, sp: Spelling, limit: int = 12) -> tuple[str, ...]:
         """Up to ``limit`` good words by estimate (cheap; no layouts), best first."""
         key = (sp.key(), limit)
         hit = self._cand_cache.get(key)
@@ -447,23 +449,25 @@ class WordFinder:
                     break
             if len(out) >= limit:
                 break
-        self._cand_cache[key] = out
+        hit = self._cand_cache[key] = tuple(out)
         if len(self._cand_cache) > self._cache_size:
             self._cand_cache.popitem(last=False)
-        return out
+        return hit
 
-    def layout(self, sp: Spelling, word: str, genre_in_play: dict[str, int], scored: bool = True) -> Play | None:
-        """:func:`best_layout` on this finder's cards, remembered per speller and word: a
-        search lays out the same few words of its own hand again and again."""
-        key = (sp.key(), sp.inked, word, tuple(sorted(genre_in_play.items())), scored)
+    def layout(self, sp: Spelling, word: str, genre_in_play: dict[str, int]) -> tuple[tuple[int, ...], tuple[bool, ...]] | None:
+        """The best layout of ``word`` (:func:`best_layout`): the card at each place and which lie
+        face down, or ``None`` when the cards cannot spell it. Remembered per speller and word:
+        a search lays out the same few words of its own hand again and again."""
+        key = (sp.key(), sp.inked, word, tuple(sorted(genre_in_play.items())))
         cache = self._layouts
         if key in cache:
             cache.move_to_end(key)
             return cache[key]
-        play = cache[key] = best_layout(self.table, sp, word, genre_in_play, scored)
+        play = best_layout(self.table, sp, word, genre_in_play, scored=False)
+        laid = cache[key] = None if play is None else (play.cards, play.wild)
         if len(cache) > self._cache_size:
             cache.popitem(last=False)
-        return play
+        return laid
 
     def find(self, sp: Spelling, genre_in_play: dict[str, int], limit: int = 20, examine: int = 40) -> list[Play]:
         """The best ``limit`` words with their best layouts, exact scores, best first."""
