@@ -8,6 +8,13 @@ and ``step``. Target: a ratio of at least 1.0 for every game. Beside it, "vector
 same loop with the observation vector never written (the legal list, mask, history and game
 step as before), the most that any speed-up of the encoding itself can give.
 
+Where a step's time goes: the median µs of ``last()``, the masked sample and ``step`` in the
+same loop, for the yardstick and each game, and the yardstick's own three when one step of
+the game (a legal slot drawn with Python's random) runs between two of its steps: what a
+step of ours leaves of the yardstick's code and data in the caches, for its sample and its
+step to fetch again. (Gymnasium's sample takes longer in our loop than in the yardstick's
+for that reason, not for anything in the mask.)
+
 Training at scale runs many environments in worker processes with Gymnasium's own
 ``AsyncVectorEnv`` over the single-seat environment (random opponents): its steps/s on 1 and
 2 workers, for each game, and their ratio (target: 2 workers at least 1.6 times 1), each the
@@ -69,6 +76,60 @@ def random_steps(make_env: Callable[[], Any], seed: int = 0, free_vector: bool =
             else:
                 env.reset()
         yield steps, time.perf_counter() - started
+
+
+def step_parts(make_env: Callable[[], Any], steps: int = 4000, seed: int = 0,
+               between: Callable[[], None] | None = None) -> tuple[float, float, float]:
+    """Median µs of the loop's three parts (``last()``, the masked sample, ``step``) over
+    ``steps`` steps after as many unmeasured; ``between``: run after each step, not timed."""
+    env = make_env()
+    env.reset(seed=seed)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(seed + i)
+    parts: list[tuple[float, float, float]] = []
+    clock = time.perf_counter
+    while len(parts) < 2 * steps:
+        for agent in env.agent_iter():
+            started = clock()
+            obs, _, terminated, truncated, _ = env.last()
+            observed = clock()
+            action = None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
+            sampled = clock()
+            env.step(action)
+            parts.append((observed - started, sampled - observed, clock() - sampled))
+            if between is not None:
+                between()
+            if len(parts) >= 2 * steps:
+                break
+        else:
+            env.reset()
+    return tuple(statistics.median(p[k] for p in parts[steps:]) * 1e6 for k in range(3))  # type: ignore[return-value]
+
+
+def one_step_each_time(make_env: Callable[[], Any], seed: int = 1) -> Callable[[], None]:
+    """A function that plays one step of another environment at each call (a legal slot picked
+    with Python's own random, not Gymnasium's sample): run between the yardstick's steps, it
+    shows what our step's code and data leave of the yardstick's in the caches."""
+    import random
+
+    env = make_env()
+    env.reset(seed=seed)
+    pick = random.Random(seed)
+    turns = [env.agent_iter()]
+
+    def play() -> None:
+        while True:
+            for _agent in turns[0]:
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                else:
+                    env.step(pick.choice(obs["action_mask"].nonzero()[0].tolist()))
+                return
+            env.reset()
+            turns[0] = env.agent_iter()
+
+    return play
 
 
 def warmed(stream: Work) -> Meter:
@@ -247,8 +308,10 @@ def main() -> None:
         free = warmed(random_steps(functools.partial(rl.env, game, players=players), free_vector=True))
         free_ratio = side_by_side(again, free, args.seconds)
         total.add(again)
+        make = functools.partial(rl.env, game, players=players)
         rows.append({"game": game.id, "players": players, "steps_per_s": ours.rate, "ratio": ratio,
-                     "vector_free_ratio": free_ratio})
+                     "vector_free_ratio": free_ratio, "parts_us": step_parts(make),
+                     "yardstick_parts_us_after_ours": step_parts(tictactoe_v3.env, between=one_step_each_time(make))})
     where = machine()
     print(f"machine: {where}")
     print(f"yardstick: PettingZoo tictactoe_v3 {total.rate:,.0f} steps/s")
@@ -256,6 +319,14 @@ def main() -> None:
     for row in rows:
         print(f"{row['game']:<14} {row['players']:>7} {row['steps_per_s']:>10,.0f} {row['ratio']:>6.2f} "
               f"{row['vector_free_ratio']:>12.2f}")
+    yardstick_parts = step_parts(tictactoe_v3.env)
+    print("\nµs per step (medians): last(), the masked sample and step(); beside them, the yardstick's own "
+          "parts when one step of the game runs between two of its steps")
+    print(f"{'':<14} {'last()':>7} {'sample':>7} {'step':>7} {'yardstick then:':>16} {'last()':>7} {'sample':>7} {'step':>7}")
+    print(f"{'(yardstick)':<14} " + " ".join(f"{x:>7.1f}" for x in yardstick_parts))
+    for row in rows:
+        print(f"{row['game']:<14} " + " ".join(f"{x:>7.1f}" for x in row["parts_us"]) + f" {'':>16} "
+              + " ".join(f"{x:>7.1f}" for x in row["yardstick_parts_us_after_ours"]))
     vector: list[dict[str, Any]] = []
     if not args.no_vector:
         print(f"\nGymnasium AsyncVectorEnv over SingleSeatEnv ({args.opponents} opponents); 'stand-in': the same "
@@ -295,8 +366,8 @@ def main() -> None:
                           f"{point['as_measured']:>12.2f} {point['all_alike']:>10.2f}")
     if args.json:
         with open(args.json, "w") as out:
-            json.dump({"machine": where, "yardstick": total.rate, "rows": rows, "vector": vector, "opponents": args.opponents}, out,
-                      indent=1)
+            json.dump({"machine": where, "yardstick": total.rate, "yardstick_parts_us": yardstick_parts, "rows": rows,
+                       "vector": vector, "opponents": args.opponents}, out, indent=1)
 
 
 if __name__ == "__main__":
