@@ -240,7 +240,7 @@ def test_the_best_signatures_are_the_head_of_the_whole_ranking():
     """The finder stops looking once no sub-multiset left can enter the best ``top``: what it
     offers must be the first ``top`` of the ranking of every signature the speller can spell.
     Checked on the spellers of seeded random games with classics and events, as dealt, with
-    a required letter and with a wild forced."""
+    a required letter, and with one and two wilds forced."""
     from inkhorn.games.novelist import words
 
     checked = 0
@@ -250,6 +250,7 @@ def test_the_best_signatures_are_the_head_of_the_whole_ranking():
         if letters:
             variants.append(sp._replace(required=rng.choice(letters)))
             variants.append(sp._replace(must_wild=sp.hand[:1], max_wilds=max(sp.max_wilds, 2)))
+            variants.append(sp._replace(must_wild=sp.hand[:2], max_wilds=max(sp.max_wilds, 3)))
         for v in variants:
             whole = words.ranked_signatures(state.finder, v)
             for top in (1, 3, 10, 40):
