@@ -103,7 +103,9 @@ def step_parts(make_env: Callable[[], Any], steps: int = 4000, seed: int = 0,
                 break
         else:
             env.reset()
-    return tuple(statistics.median(p[k] for p in parts[steps:]) * 1e6 for k in range(3))  # type: ignore[return-value]
+    kept = parts[steps:]
+    last, sample, step = (statistics.median(p[k] for p in kept) * 1e6 for k in range(3))
+    return last, sample, step
 
 
 def one_step_each_time(make_env: Callable[[], Any], seed: int = 1) -> Callable[[], None]:
