@@ -302,15 +302,15 @@ def main() -> None:
         if wanted and game.id not in wanted:
             continue
         players = game.default_players
+        make = functools.partial(rl.env, game, players=players)
         theirs = Meter(yardstick)
-        ours = warmed(random_steps(functools.partial(rl.env, game, players=players)))
+        ours = warmed(random_steps(make))
         ratio = side_by_side(theirs, ours, args.seconds)
         total.add(theirs)
         again = Meter(yardstick)
-        free = warmed(random_steps(functools.partial(rl.env, game, players=players), free_vector=True))
+        free = warmed(random_steps(make, free_vector=True))
         free_ratio = side_by_side(again, free, args.seconds)
         total.add(again)
-        make = functools.partial(rl.env, game, players=players)
         rows.append({"game": game.id, "players": players, "steps_per_s": ours.rate, "ratio": ratio,
                      "vector_free_ratio": free_ratio, "parts_us": step_parts(make),
                      "yardstick_parts_us_after_ours": step_parts(tictactoe_v3.env, between=one_step_each_time(make))})
