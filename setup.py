@@ -24,6 +24,19 @@ since the RL vector's tail and the features' helpers are typed (their source wri
 by number), it takes two thirds of it (the bench loop, lowest µs a step of five alternated
 runs: Novelist 81.5 against 123.1, Manuscript 75.8 against 125.9).
 
+The build is guided by a profile (GCC), as CPython's own optimised build is: it compiles
+every module once with counters, runs ``build_workload.py`` on them (each game's learner loop
+and games between the bots, a few seconds), and compiles them again with what the counters
+saw. The compiler then lays the paths a step takes side by side and moves the rest (error
+handling, most of Cython's code) out of their way, so that a step's code takes fewer cache
+lines. On the machine above the bench loop's step took 11 to 14 per cent less time (lowest
+µs a step of six alternated runs of 20,000 steps, without the profile and with it: Ancients
+51.8 and 44.7, Manuscript 50.8 and 44.7, Novelist 64.9 and 56.8, Scriptoria 44.3 and 39.5,
+Verse & Variant 52.9 and 47.1), and games between the bots about 5 per cent less. The
+training run needs the ``rl`` extra's packages, which are therefore among the build's own
+requirements (``pyproject.toml``). Should it fail, or with ``INKHORN_PGO=0``, or with a
+compiler other than GCC, the modules are compiled once, without a profile.
+
 ``INKHORN_PURE=1 pip install -e .`` builds nothing (profilers and debuggers that step
 through Python lines need the source). A module that fails to compile, or a machine without
 a C compiler, leaves the source in use (``optional``). In a source checkout, a module edited
@@ -34,6 +47,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -52,6 +69,41 @@ DIRECTIVES = {
 # hundreds of lines of warnings), calls into libpython without the PLT's stubs. Measured
 # against -Os in their place: more instructions and more misses.
 SMALL_CODE = ["-O2", "-fno-plt", "-DCYTHON_INLINE=", "-Wno-unused-function"]
+WORKLOAD = Path(__file__).resolve().with_name("build_workload.py")
+
+
+def profile_flags(folder: Path) -> tuple[list[str], list[str], list[str]]:
+    """GCC's flags for the counting compile (compile, link) and the guided one (compile).
+    Code the training run never reached is compiled as without a profile
+    (``-fprofile-partial-training``), not for size: a rare path stays as fast as before."""
+    return ([f"-fprofile-generate={folder}", "-fprofile-update=single"], ["-fprofile-generate"],
+            [f"-fprofile-use={folder}", "-fprofile-partial-training", "-Wno-missing-profile"])
+
+
+def is_gcc(compiler: list[str]) -> bool:
+    """Whether ``compiler`` is GCC itself (Clang also defines ``__GNUC__``, and reads its
+    profiles otherwise)."""
+    try:
+        macros = subprocess.run([compiler[0], "-dM", "-E", "-x", "c", os.devnull], capture_output=True, text=True,
+                                timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "__GNUC__" in macros and "__clang__" not in macros
+
+
+def run_workload(folder: str) -> str | None:
+    """Run the training run on the package built in ``folder``; ``None`` when it ran, or
+    why not."""
+    try:
+        done = subprocess.run([sys.executable, str(WORKLOAD), folder], capture_output=True, text=True,
+                              timeout=1800, cwd=folder)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return str(exc)
+    if done.returncode:
+        lines = done.stderr.strip().splitlines()
+        return lines[-1] if lines else f"exit status {done.returncode}"
+    print(done.stdout.strip())
+    return None
 
 
 def compiled_modules() -> list[Extension]:
@@ -96,9 +148,30 @@ def build_command() -> type:
             super().run()
 
         def build_extensions(self) -> None:
-            if self.compiler.compiler_type == "unix":  # GCC or Clang; any other compiler as it comes
-                for ext in self.extensions:
-                    ext.extra_compile_args = [*SMALL_CODE, *ext.extra_compile_args]
+            if self.compiler.compiler_type != "unix":  # GCC or Clang here; any other compiler as it comes
+                super().build_extensions()
+                return
+            flags = {ext.name: ([*SMALL_CODE, *ext.extra_compile_args], ext.extra_link_args) for ext in self.extensions}
+            if os.environ.get("INKHORN_PGO") == "0" or not WORKLOAD.is_file() or not is_gcc(self.compiler.compiler_so):
+                self.compile_with(flags)
+                return
+            profiles = Path(self.build_temp).resolve() / "profiles"
+            shutil.rmtree(profiles, ignore_errors=True)
+            count, link, guided = profile_flags(profiles)
+            self.compile_with(flags, count, link)
+            failed = run_workload(str(Path().resolve()) if self.inplace else str(Path(self.build_lib).resolve()))
+            if failed:
+                print(f"inkhorn: compiled without a profile: the training run failed ({failed})")
+                guided = []
+            self.compile_with(flags, guided)
+
+        def compile_with(self, flags: dict[str, tuple[list[str], list[str]]], compile_args: Sequence[str] = (),
+                         link_args: Sequence[str] = ()) -> None:
+            """Compile every module (again) with these flags added to its own."""
+            for ext in self.extensions:
+                ext.extra_compile_args = [*flags[ext.name][0], *compile_args]
+                ext.extra_link_args = [*flags[ext.name][1], *link_args]
+            self.force = True  # the second compile replaces the first one's files
             super().build_extensions()
 
         def build_extension(self, ext: Extension) -> None:

@@ -3,6 +3,7 @@ source checkout a module edited since then runs from its source."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -158,3 +159,47 @@ def test_the_compiled_build_and_the_source_give_a_learner_the_same_games():
     assert compiled.splitlines()[0] == "False" and source.splitlines()[0] == "True"  # each ran what it says
     assert compiled.splitlines()[1:] == source.splitlines()[1:]
     assert len(compiled.splitlines()) == 6  # five games
+
+
+def distributions_required(names: list[str]) -> set[str]:
+    """The distributions ``names`` (requirement strings) and all they require, installed ones."""
+    import importlib.metadata as metadata
+    import re
+
+    def canonical(name: str) -> str:
+        return re.sub(r"[-_.]+", "-", name).lower()
+
+    seen: set[str] = set()
+    todo = [re.split(r"[\s<>=!~;\[]", name, maxsplit=1)[0] for name in names]
+    while todo:
+        name = canonical(todo.pop())
+        if name in seen:
+            continue
+        seen.add(name)
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            for requirement in metadata.requires(name) or ():
+                if "extra ==" not in requirement:
+                    todo.append(re.split(r"[\s<>=!~;\[(]", requirement, maxsplit=1)[0])
+    return seen
+
+
+def test_the_build_requires_every_package_its_training_run_imports():
+    """pip builds in an environment holding only the build's own requirements, and the build
+    runs ``build_workload.py`` there (setup.py): each package the run imports must come with
+    them, or the build falls back to compiling without a profile."""
+    import importlib.metadata as metadata
+    import re
+    import tomllib
+
+    code = (f"import runpy, sys\nsys.argv = ['build_workload.py', {str(ROOT)!r}]\n"
+            "runpy.run_path('build_workload.py', run_name='__main__')\n"
+            "print(' '.join(sorted({m.partition('.')[0] for m in sys.modules})))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "(bots only" not in done.stdout  # the learner's loop ran too
+    imported = set(done.stdout.split("\n")[-2].split())
+    owners = metadata.packages_distributions()
+    used = {re.sub(r"[-_.]+", "-", owners[m][0]).lower() for m in imported if m in owners and m != "inkhorn"}
+    build = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
+    missing = used - distributions_required(build)
+    assert not missing, f"add to [build-system] requires in pyproject.toml: {', '.join(sorted(missing))}"
