@@ -92,7 +92,8 @@ def start_postgres() -> Postgres:
 
 @dataclass
 class ServerProcess:
-    """An ``inkhorn serve`` process."""
+    """An ``inkhorn serve`` process. Its output goes to a temporary log, read with ``log()``
+    while it runs and removed once it has been stopped or killed."""
 
     process: subprocess.Popen[bytes]
     port: int
@@ -108,13 +109,17 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def log(self) -> str:
-        return self.log_path.read_text(errors="replace")
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return "(no log: the server was stopped and its log removed)"
 
     def kill(self) -> None:
-        """SIGKILL: no clean-up of any kind, as a crash."""
+        """SIGKILL: no clean-up of any kind in the server, as a crash."""
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
+        self.log_path.unlink(missing_ok=True)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -124,6 +129,7 @@ class ServerProcess:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self.log_path.unlink(missing_ok=True)
 
 
 def start_server(db: str, *, port: int | None = None, extra: Sequence[str] = (), bot_delay: float = 0,
@@ -140,15 +146,18 @@ def start_server(db: str, *, port: int | None = None, extra: Sequence[str] = (),
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"inkhorn serve exited with {process.returncode}: {server.log()[-2000:]}")
+            log = server.log()
+            server.stop()
+            raise RuntimeError(f"inkhorn serve exited with {process.returncode}: {log[-2000:]}")
         try:
             with urllib.request.urlopen(f"{server.url}/api/games", timeout=2) as reply:
                 if reply.status == 200:
                     return server
         except OSError:
             time.sleep(0.2)
+    log = server.log()
     server.stop()
-    raise RuntimeError(f"inkhorn serve did not answer within {wait} s: {server.log()[-2000:]}")
+    raise RuntimeError(f"inkhorn serve did not answer within {wait} s: {log[-2000:]}")
 
 
 @contextlib.contextmanager

@@ -44,6 +44,19 @@ async def wait_finished(url: str, table_ids: list[str], seconds: float) -> None:
     raise AssertionError(f"tables not finished within {seconds} s: {infos}")
 
 
+
+@pytest.mark.parametrize("end", ["stop", "kill"])
+def test_a_server_stopped_or_killed_leaves_no_log_behind(tmp_path, end):
+    """Each server the tests and benches start writes a temporary log: gone once it ends."""
+    server = start_server(str(tmp_path / "inkhorn.db"))
+    try:
+        assert server.log_path.is_file() and server.process.poll() is None
+    finally:
+        getattr(server, end)()
+    assert server.process.poll() is not None
+    assert not server.log_path.exists()
+    assert "log removed" in server.log()
+
 @pytest.mark.slow
 @BOTH
 def test_a_server_killed_mid_game_loses_no_accepted_move_and_resumes(database):
