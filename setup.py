@@ -171,7 +171,7 @@ def build_command() -> type:
             for ext in self.extensions:
                 ext.extra_compile_args = [*flags[ext.name][0], *compile_args]
                 ext.extra_link_args = [*flags[ext.name][1], *link_args]
-            self.force = True  # the second compile replaces the first one's files
+            self.force = True  # each compile replaces what an earlier one left
             super().build_extensions()
 
         def build_extension(self, ext: Extension) -> None:
