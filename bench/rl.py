@@ -18,7 +18,9 @@ for that reason, not for anything in the mask.)
 Training at scale runs many environments in worker processes with Gymnasium's own
 ``AsyncVectorEnv`` over the single-seat environment (random opponents): its steps/s on 1 and
 2 workers, for each game, and their ratio (target: 2 workers at least 1.6 times 1), each the
-median of ``--rounds`` back-to-back pairs of measurements. Beside them, the "lockstep bound":
+median of ``--rounds`` back-to-back pairs of measurements; above them, the yardstick in the
+same form and loop (tic-tac-toe with one seat learning against a random one), and below, the
+same with stand-ins whose steps take no time at all. Beside them, the "lockstep bound":
 ``AsyncVectorEnv`` steps its environments together and waits for the slowest, so with no
 overhead at all 2 workers give at most 2 * mean / E[max of two steps] times one, a figure
 of the game's step times alone (a learner's step holds every other seat's turn, so their
@@ -140,22 +142,15 @@ def warmed(stream: Work) -> Meter:
     return Meter(stream)
 
 
-def vector_steps(game: str, workers: int, seconds: float, seed: int = 0, opponents: str = "random",
-                 stand_in_times: list[float] | None = None) -> float:
-    """Steps/s of ``workers`` single-seat environments in Gymnasium's AsyncVectorEnv, each
-    step a random slot of its mask (any slot after an episode ends: the env resets).
-    ``stand_in_times``: step times (µs) for stand-ins that only take that long (``stand_in``)."""
+def vector_steps(make: Callable[[int], Callable[[], Any]], workers: int, seconds: float, seed: int = 0) -> float:
+    """Steps/s of ``workers`` environments in Gymnasium's AsyncVectorEnv, ``make(k)`` the
+    factory of worker ``k``'s, each step a random slot of its mask (any slot after an episode
+    ends: the env resets)."""
     import numpy as np
     from gymnasium.vector import AsyncVectorEnv
 
-    from inkhorn.rl import SingleSeatEnv
-
-    if stand_in_times is None:
-        make = [functools.partial(SingleSeatEnv, game, opponents=opponents) for _ in range(workers)]
-    else:
-        make = [functools.partial(stand_in, game, stand_in_times, k) for k in range(workers)]
     rng = np.random.default_rng(seed)
-    envs = AsyncVectorEnv(make, context="spawn")
+    envs = AsyncVectorEnv([make(k) for k in range(workers)], context="spawn")
     try:
         _, info = envs.reset(seed=seed)
         steps = 0
@@ -173,6 +168,61 @@ def vector_steps(game: str, workers: int, seconds: float, seed: int = 0, opponen
                 return steps / (time.perf_counter() - started)
     finally:
         envs.close()
+
+
+def single_seat(game: str, opponents: str) -> Callable[[int], Callable[[], Any]]:
+    """Each worker's factory: the game's single-seat environment."""
+    from inkhorn.rl import SingleSeatEnv
+
+    return lambda _k: functools.partial(SingleSeatEnv, game, opponents=opponents)
+
+
+def stand_ins(game: str, times: list[float]) -> Callable[[int], Callable[[], Any]]:
+    """Each worker's factory: a stand-in taking ``times`` (``stand_in``)."""
+    return lambda k: functools.partial(stand_in, game, times, k)
+
+
+def tic_tac_toe_seat() -> Any:
+    """The yardstick in the vector form: PettingZoo's tic-tac-toe with one seat learning and
+    the other playing uniformly random legal moves (as SingleSeatEnv's random opponents do),
+    the board as a float32 vector and the mask in ``info["action_mask"]``, as ours."""
+    import gymnasium
+    import numpy as np
+    from pettingzoo.classic import tictactoe_v3
+
+    class TicTacToeSeat(gymnasium.Env):
+        action_space = gymnasium.spaces.Discrete(9)
+        observation_space = gymnasium.spaces.Box(0, 1, (18,), np.float32)
+        learner = "player_1"
+
+        def __init__(self) -> None:
+            self.aec = tictactoe_v3.env()
+
+        def _observation(self) -> tuple[np.ndarray, dict]:
+            seen = self.aec.observe(self.learner)
+            return seen["observation"].astype(np.float32).ravel(), {"action_mask": seen["action_mask"].astype(bool)}
+
+        def _opponent(self) -> None:
+            aec = self.aec
+            while not aec.terminations[self.learner] and aec.agent_selection != self.learner:
+                legal = np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])
+                aec.step(int(legal[self.np_random.integers(len(legal))]))
+
+        def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple:
+            super().reset(seed=seed)
+            self.aec.reset(seed=seed)
+            self._opponent()
+            return self._observation()
+
+        def step(self, action: Any) -> tuple:
+            self.aec.step(int(action))
+            self._opponent()
+            done = self.aec.terminations[self.learner] or self.aec.truncations[self.learner]
+            reward = float(self.aec.rewards[self.learner]) if done else 0.0
+            observation, info = self._observation()
+            return observation, reward, bool(done), False, info
+
+    return TicTacToeSeat()
 
 
 def paired_rounds(rate: Callable[[int], float], rounds: int) -> tuple[float, float, float]:
@@ -198,7 +248,7 @@ def stand_in_sweep(game: str, times: list[float], seconds: float, rounds: int) -
     rows = []
     for scale in SWEEP_SCALES:
         spread, alike = [t * scale for t in times], [mean * scale]
-        ratios = [paired_rounds(functools.partial(vector_steps, game, seconds=seconds, stand_in_times=ts), rounds)[2]
+        ratios = [paired_rounds(functools.partial(vector_steps, stand_ins(game, ts), seconds=seconds), rounds)[2]
                   for ts in (spread, alike)]
         rows.append({"scale": scale, "step_us": mean * scale, "as_measured": ratios[0], "all_alike": ratios[1]})
     return rows
@@ -214,14 +264,12 @@ def lockstep_bound(times: list[float]) -> float:
     return 2 * (sum(ordered) / n) / larger
 
 
-def step_times(game: str, opponents: str, steps: int = 3000, seed: int = 0) -> list[float]:
-    """The single-seat environment's step times (µs) in this process, a reset counted with
-    the step that ended the game."""
+def step_times(make_env: Callable[[], Any], steps: int = 3000, seed: int = 0) -> list[float]:
+    """A single-seat environment's step times (µs) in this process, a reset counted with the
+    step that ended the game."""
     import numpy as np
 
-    from inkhorn.rl import SingleSeatEnv
-
-    env = SingleSeatEnv(game, opponents=opponents)
+    env = make_env()
     _, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     times = []
@@ -287,6 +335,7 @@ def main() -> None:
 
     import inkhorn.rl as rl
     from inkhorn.games import all_games
+    from inkhorn.rl import SingleSeatEnv
 
     try:
         from pettingzoo.classic import tictactoe_v3
@@ -331,16 +380,25 @@ def main() -> None:
               + " ".join(f"{x:>7.1f}" for x in row["yardstick_parts_us_after_ours"]))
     vector: list[dict[str, Any]] = []
     if not args.no_vector:
-        print(f"\nGymnasium AsyncVectorEnv over SingleSeatEnv ({args.opponents} opponents); 'stand-in': the same "
-              "with environments that only take the game's measured step times")
+        print(f"\nGymnasium AsyncVectorEnv over SingleSeatEnv ({args.opponents} opponents), and over tic-tac-toe "
+              "with one random seat; 'stand-in': the same with environments that only take the game's measured "
+              "step times")
         print(f"{'game':<14} {'1 worker':>10} {'2 workers':>10} {'2 / 1':>6} {'step µs':>8} {'stand-in 2 / 1':>15} "
               f"{'lockstep bound':>15}")
         times_of: dict[str, list[float]] = {}  # each game's step times, for the sweep
+        # the yardstick first: PettingZoo's own tic-tac-toe in the same form and the same loop
+        times = step_times(tic_tac_toe_seat)
+        one, two, scaling = paired_rounds(functools.partial(vector_steps, lambda _k: tic_tac_toe_seat,
+                                                            seconds=args.seconds), args.rounds)
+        mean, bound = sum(times) / len(times), lockstep_bound(times)
+        vector.append({"game": "tictactoe_v3", "yardstick": True, "steps_per_s_1": one, "steps_per_s_2": two,
+                       "scaling": scaling, "step_us": mean, "lockstep_bound": bound})
+        print(f"{'(tic-tac-toe)':<14} {one:>10,.0f} {two:>10,.0f} {scaling:>6.2f} {mean:>8.0f} {'':>15} {bound:>15.2f}")
         for row in rows:
-            times = step_times(row["game"], args.opponents)
-            game_rate = functools.partial(vector_steps, row["game"], seconds=args.seconds, opponents=args.opponents)
+            times = step_times(functools.partial(SingleSeatEnv, row["game"], opponents=args.opponents))
+            game_rate = functools.partial(vector_steps, single_seat(row["game"], args.opponents), seconds=args.seconds)
             one, two, scaling = paired_rounds(game_rate, args.rounds)
-            like_rate = functools.partial(vector_steps, row["game"], seconds=args.seconds, stand_in_times=times)
+            like_rate = functools.partial(vector_steps, stand_ins(row["game"], times), seconds=args.seconds)
             like = paired_rounds(like_rate, args.rounds)[2]
             mean = sum(times) / len(times)
             bound = lockstep_bound(times)
@@ -350,7 +408,7 @@ def main() -> None:
             print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {scaling:>6.2f} {mean:>8.0f} {like:>15.2f} "
                   f"{bound:>15.2f}")
         if rows:  # the vector form's own cost: stand-ins whose steps take no time at all
-            idle_rate = functools.partial(vector_steps, rows[0]["game"], seconds=args.seconds, stand_in_times=[0.0])
+            idle_rate = functools.partial(vector_steps, stand_ins(rows[0]["game"], [0.0]), seconds=args.seconds)
             idle = paired_rounds(idle_rate, args.rounds)
             print(f"{'(no work)':<14} {idle[0]:>10,.0f} {idle[1]:>10,.0f} {idle[2]:>6.2f} {0:>8.0f}")
             vector.append({"game": None, "steps_per_s_1": idle[0], "steps_per_s_2": idle[1],
@@ -360,7 +418,7 @@ def main() -> None:
                   "and all alike (their mean)")
             print(f"{'game':<14} {'x step':>6} {'step µs':>8} {'as measured':>12} {'all alike':>10}")
             for row in vector:
-                if row["game"] is None:
+                if row["game"] not in times_of:
                     continue
                 row["sweep"] = stand_in_sweep(row["game"], times_of[row["game"]], args.seconds, args.rounds)
                 for point in row["sweep"]:
