@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-pytest.importorskip("pygame", reason="tic-tac-toe comes with the bench extra")
 
 
 def _bench_rl():
