@@ -335,7 +335,6 @@ def main() -> None:
 
     import inkhorn.rl as rl
     from inkhorn.games import all_games
-    from inkhorn.rl import SingleSeatEnv
 
     try:
         from pettingzoo.classic import tictactoe_v3
@@ -395,8 +394,9 @@ def main() -> None:
                        "scaling": scaling, "step_us": mean, "lockstep_bound": bound})
         print(f"{'(tic-tac-toe)':<14} {one:>10,.0f} {two:>10,.0f} {scaling:>6.2f} {mean:>8.0f} {'':>15} {bound:>15.2f}")
         for row in rows:
-            times = step_times(functools.partial(SingleSeatEnv, row["game"], opponents=args.opponents))
-            game_rate = functools.partial(vector_steps, single_seat(row["game"], args.opponents), seconds=args.seconds)
+            make = single_seat(row["game"], args.opponents)
+            times = step_times(make(0))
+            game_rate = functools.partial(vector_steps, make, seconds=args.seconds)
             one, two, scaling = paired_rounds(game_rate, args.rounds)
             like_rate = functools.partial(vector_steps, stand_ins(row["game"], times), seconds=args.seconds)
             like = paired_rounds(like_rate, args.rounds)[2]

@@ -161,13 +161,17 @@ def test_the_compiled_build_and_the_source_give_a_learner_the_same_games():
     assert len(compiled.splitlines()) == 6  # five games
 
 
+def canonical(name: str) -> str:
+    """A distribution's name as the packaging standards compare names."""
+    import re
+
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 def distributions_required(names: list[str]) -> set[str]:
     """The distributions ``names`` (requirement strings) and all they require, installed ones."""
     import importlib.metadata as metadata
     import re
-
-    def canonical(name: str) -> str:
-        return re.sub(r"[-_.]+", "-", name).lower()
 
     seen: set[str] = set()
     todo = [re.split(r"[\s<>=!~;\[]", name, maxsplit=1)[0] for name in names]
@@ -188,7 +192,6 @@ def test_the_build_requires_every_package_its_training_run_imports():
     runs ``build_workload.py`` there (setup.py): each package the run imports must come with
     them, or the build falls back to compiling without a profile."""
     import importlib.metadata as metadata
-    import re
     import tomllib
 
     code = (f"import runpy, sys\nsys.argv = ['build_workload.py', {str(ROOT)!r}]\n"
@@ -199,7 +202,7 @@ def test_the_build_requires_every_package_its_training_run_imports():
     assert "(bots only" not in done.stdout  # the learner's loop ran too
     imported = set(done.stdout.split("\n")[-2].split())
     owners = metadata.packages_distributions()
-    used = {re.sub(r"[-_.]+", "-", owners[m][0]).lower() for m in imported if m in owners and m != "inkhorn"}
+    used = {canonical(owners[m][0]) for m in imported if m in owners and m != "inkhorn"}
     build = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
     missing = used - distributions_required(build)
     assert not missing, f"add to [build-system] requires in pyproject.toml: {', '.join(sorted(missing))}"

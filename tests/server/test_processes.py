@@ -44,7 +44,6 @@ async def wait_finished(url: str, table_ids: list[str], seconds: float) -> None:
     raise AssertionError(f"tables not finished within {seconds} s: {infos}")
 
 
-
 @pytest.mark.parametrize("end", ["stop", "kill"])
 def test_a_server_stopped_or_killed_leaves_no_log_behind(tmp_path, end):
     """Each server the tests and benches start writes a temporary log: gone once it ends."""
@@ -56,6 +55,7 @@ def test_a_server_stopped_or_killed_leaves_no_log_behind(tmp_path, end):
     assert server.process.poll() is not None
     assert not server.log_path.exists()
     assert "log removed" in server.log()
+
 
 @pytest.mark.slow
 @BOTH
