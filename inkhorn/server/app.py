@@ -98,7 +98,7 @@ class Server:
         self.settings = settings
         self.engine = async_engine(settings.db)
         self.postgres = not is_sqlite(settings.db)
-        self.tables = Tables(self.engine, notify=self.postgres)
+        self.tables = Tables(self.engine, notify=self.postgres, caught_up=lambda table_id: self.hub.publish(table_id))
         self.hub = Hub(self.tables)
         self.bots = Bots(settings.bot_workers, settings.bot_delay, self.submit)
         self.tasks: list[asyncio.Task[None]] = []

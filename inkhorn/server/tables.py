@@ -17,7 +17,7 @@ import hashlib
 import hmac
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -274,9 +274,14 @@ _ADVANCE = (
 class Tables:
     """The tables of one server process, backed by the database."""
 
-    def __init__(self, engine: AsyncEngine, notify: bool, cache_size: int = 512):
+    def __init__(self, engine: AsyncEngine, notify: bool, cache_size: int = 512,
+                 caught_up: Callable[[str], None] = lambda table_id: None):
         self.engine = engine
         self.notify = notify  # PostgreSQL: tell the other processes of each move
+        # Called when a copy took other processes' moves from the database (or was read
+        # again): their notices may come later and then find nothing new, so this is when the
+        # table's followers are told.
+        self.caught_up = caught_up
         self.cache: OrderedDict[str, Live] = OrderedDict()
         self.cache_size = cache_size
         self.loading: dict[str, asyncio.Future[Live]] = {}
@@ -413,7 +418,9 @@ class Tables:
             if await self._catch_up(live) is not None:
                 return live
             self.forget(table_id)
-        return await self.live(table_id)
+        live = await self.live(table_id)
+        self.caught_up(table_id)
+        return live
 
     async def versions(self, table_ids: list[str]) -> dict[str, tuple[int, str | None]]:
         """Each table's version in the database, with its last move's action."""
@@ -459,6 +466,8 @@ class Tables:
             return None
         for action in moves:
             live.play(action)
+        if moves:
+            self.caught_up(live.info.id)
         return len(moves)
 
     # ---- moving ------------------------------------------------------------------------------

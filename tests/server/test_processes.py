@@ -167,3 +167,49 @@ def test_moves_made_while_the_notice_links_are_down_reach_everyone(database):
 
     with logs_on_failure(one, two):
         assert asyncio.run(play_with_cuts()) >= 2
+
+
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+@pytest.mark.parametrize("catch_up", ["sweep", "refused move"])
+def test_a_copy_caught_up_before_the_moves_notice_still_tells_its_followers(database, catch_up):
+    """A process may bring its copy of a table up to date before the notice of the move
+    arrives: its sweep for bots reads the table again, or a move made at an old version is
+    refused after the copy caught up. The notice then finds nothing new, so the catch-up
+    itself must wake the table's followers, or a person on that process waits for ever for a
+    move already made (seen once in CI as a stalled two-process game)."""
+    from inkhorn.server.api import NewTable, SeatSpec
+    from inkhorn.server.app import Server, Settings
+    from inkhorn.server.db import database_url
+    from inkhorn.server.hub import Hub, Watcher
+    from inkhorn.server.migrate import upgrade
+    from inkhorn.server.tables import Stale
+
+    url = database_url(database)
+    upgrade(url)
+
+    async def scenario() -> None:
+        one, two = Server(Settings(db=url)), Server(Settings(db=url))  # not started: no notices but ours
+        try:
+            created = await one.tables.create(NewTable(game="scriptoria", seats=[SeatSpec(), SeatSpec()]), "")
+            table_id = created.table.id
+            follower = Watcher(table_id, 1, websocket=None)  # type: ignore[arg-type]  # its frames are read here
+            two.hub.join(follower)
+            assert Hub.frame(follower, await two.tables.committed(table_id))["version"] == 0
+            for version in range(2):
+                live = await one.tables.committed(table_id)
+                await one.submit(table_id, live.state.current_seat(), live.state.legal_actions()[0], version)
+            if catch_up == "sweep":
+                await two.tables.refresh(table_id)
+            else:
+                with pytest.raises(Stale):
+                    await two.submit(table_id, 0, "anything", 1)
+            assert (await two.tables.committed(table_id)).version == 2
+            await two.on_notices(f"{table_id}:1,{table_id}:2")  # the notices, late
+            assert not follower.outbox.empty(), "the followers were not told of the moves caught up"
+            frame = Hub.frame(follower, await two.tables.committed(table_id))
+            assert frame is not None and frame["version"] == 2 and len(frame["log"]) == 2
+        finally:
+            await one.stop()
+            await two.stop()
+
+    asyncio.run(scenario())
