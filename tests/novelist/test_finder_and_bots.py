@@ -278,3 +278,39 @@ def test_the_searching_bot_lays_out_its_words_without_fiddling():
                 accepted += action == "accept"
             state.apply(action)
     assert changes <= 3 * accepted, (changes, accepted)
+
+
+@pytest.mark.rule("§5.Letters")
+def test_the_signature_index_finds_exactly_the_dictionarys_signatures():
+    """The finder's index numbers every signature (reverse alphabetical) and finds, for any
+    letters, the signature they make and the signatures one letter longer: checked against
+    the dictionary's own words, for every signature and for letters that make none."""
+    import random
+
+    from inkhorn.games.novelist.words import DEL1_MAX_LEN, MAX_FIND_LEN, letter_code, load_dictionary
+
+    d = load_dictionary()
+    index = d.index
+    sigs = [k for k in d.by_key if len(k) <= MAX_FIND_LEN]
+    assert list(index.sigs) == sorted(sigs, reverse=True)
+    for number, sig in enumerate(index.sigs):
+        assert index.signature(letter_code(sig)) == number
+    grown_into: dict[str, set[str]] = {}
+    for sig in sigs:
+        if len(sig) <= DEL1_MAX_LEN:
+            for i in range(len(sig)):
+                grown_into.setdefault(sig[:i] + sig[i + 1:], set()).add(sig)
+    rng = random.Random(3)
+    probes = rng.sample(sorted(grown_into), 3000)
+    probes += ["".join(sorted(rng.choices("abcdefghijklmnopqrstuvwxyz", k=rng.randint(1, 11)))) for _ in range(3000)]
+    numbers = {sig: n for n, sig in enumerate(index.sigs)}
+    for letters in probes:
+        code = letter_code(letters)
+        number = index.signature(code)
+        assert number == numbers.get(letters, -1), letters
+        if number >= 0:
+            assert index.letters[number] == sum(1 << (ord(c) - 97) for c in set(letters))
+        entry = index.grown(code)
+        found = set() if entry < 0 else {
+            index.sigs[n] for n in index.short_ids[index.short_start[entry]:index.short_start[entry + 1]]}
+        assert found == grown_into.get(letters, set()), letters

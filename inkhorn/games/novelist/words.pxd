@@ -2,16 +2,73 @@
 import cython
 
 
-@cython.locals(est=cython.double, v=cython.double, kth=cython.double, max_bonus=cython.double,
+cdef class SignatureIndex:
+    cdef readonly tuple sigs, words
+    cdef readonly unsigned int[::1] letters
+    cdef readonly int key_bits, short_bits
+    cdef readonly unsigned long long[::1] key_codes, short_codes
+    cdef readonly int[::1] key_ids, short_entries, short_start, short_ids
+
+    cpdef int signature(self, unsigned long long code)
+
+    cpdef int grown(self, unsigned long long code)
+
+
+@cython.locals(mask=cython.Py_ssize_t, slot=cython.Py_ssize_t, found=cython.ulonglong)
+cdef int _look_up(unsigned long long[::1] codes, int[::1] values, int bits, unsigned long long code)
+
+
+@cython.locals(code=cython.ulonglong, ch=cython.Py_UCS4)
+cpdef unsigned long long letter_code(str sig)
+
+
+@cython.locals(bits=cython.uint, ch=cython.Py_UCS4)
+cdef unsigned int _letter_bits(str sig)
+
+
+@cython.locals(sid=cython.Py_ssize_t, n=cython.Py_ssize_t, i=cython.Py_ssize_t, low_bits=cython.int,
+               code=cython.ulonglong, short=cython.ulonglong, letter=cython.uint, prev=cython.uint,
+               one=cython.ulonglong)
+cdef dict _one_letter_short(list codes, list lengths)
+
+
+cdef unsigned long long _grown(unsigned long long code, unsigned int letter)
+
+
+cdef Py_ssize_t _slot(unsigned long long code, int shift, Py_ssize_t mask)
+
+
+@cython.locals(bits=cython.int, mask=cython.Py_ssize_t, slot=cython.Py_ssize_t, position=cython.Py_ssize_t,
+               code=cython.ulonglong, slots=cython.ulonglong[::1], where=cython.int[::1])
+cdef tuple _table(list codes)
+
+
+@cython.locals(est=cython.double, v=cython.double, kth=cython.double, max_bonus=cython.double, p=cython.double,
                k=cython.Py_ssize_t, f=cython.Py_ssize_t, wild_cap=cython.Py_ssize_t, lo_len=cython.Py_ssize_t,
                hi_len=cython.Py_ssize_t, most=cython.Py_ssize_t, base_budget=cython.Py_ssize_t,
                wb=cython.Py_ssize_t, w=cython.Py_ssize_t, L=cython.Py_ssize_t, n_top=cython.Py_ssize_t,
-               size=cython.Py_ssize_t, pos=cython.Py_ssize_t, i=cython.Py_ssize_t, mu=cython.Py_ssize_t,
-               hc=cython.Py_ssize_t, cl=cython.Py_ssize_t, full=cython.bint,
-               one_wild=cython.bint, multi=cython.bint, x=cython.Py_UCS4, key=str,
-               ests=list, keys=list, tops=list, order=list, free=list, sizes=list, award_gain=list, reach=list,
-               letters=list, found=dict, by_key=dict, del1=dict, vals=dict)
-cpdef list ranked_signatures(object finder, object sp, object top=*)
+               size=cython.Py_ssize_t, pos=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
+               mu=cython.Py_ssize_t, hc=cython.Py_ssize_t, cl=cython.Py_ssize_t, s=cython.Py_ssize_t,
+               at=cython.Py_ssize_t, n=cython.Py_ssize_t, total=cython.Py_ssize_t, entry=cython.Py_ssize_t,
+               sid=cython.Py_ssize_t, cid=cython.Py_ssize_t, ch=cython.Py_ssize_t, first=cython.Py_ssize_t,
+               last=cython.Py_ssize_t, filled=cython.Py_ssize_t, classics_at=cython.Py_ssize_t,
+               up_at=cython.Py_ssize_t, start_at=cython.Py_ssize_t, x=cython.uint, letter=cython.uint,
+               low_bits=cython.int, req_bit=cython.uint, code=cython.ulonglong, one=cython.ulonglong,
+               full=cython.bint, one_wild=cython.bint, multi=cython.bint,
+               ests=cython.double[::1], codes=cython.ulonglong[::1],
+               vals=cython.double[::1], cv=cython.double[::1], letter_of=cython.schar[::1],
+               counts=cython.int[::1], taken=cython.int[::1], award_gain=cython.double[::1],
+               reach=cython.double[::1], free=cython.int[::1], sizes=cython.int[::1],
+               order=cython.int[::1],
+               index=SignatureIndex, hand=tuple, own=tuple, lent=tuple, must_up=tuple, tops=list,
+               shape=list, found=dict)
+cpdef list ranked_ids(object finder, object sp, object top=*)
+
+
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t, lo=cython.Py_ssize_t,
+               mid=cython.Py_ssize_t, hi=cython.Py_ssize_t, width=cython.Py_ssize_t, src=cython.Py_ssize_t,
+               dst=cython.Py_ssize_t, v=cython.double)
+cdef void _best_first(double[::1] ests, int[::1] both, Py_ssize_t n)
 
 
 @cython.locals(at=cython.Py_ssize_t)

@@ -1,9 +1,9 @@
 """The dictionary and the word finder.
 
 The dictionary is indexed by *signature* (a word's letters, sorted): ``by_key`` maps a
-signature to its words and ``del1`` maps a signature with one letter removed to the full
-signatures, so a hand's letters (any sub-multiset) find the words spelled with them exactly
-or with one face-down wild by two dictionary look-ups per sub-multiset.
+signature to its words, and the :class:`SignatureIndex` finds the signatures a hand's
+letters (any sub-multiset) spell exactly, or with one face-down wild (the signatures one
+letter longer), by two look-ups per sub-multiset.
 
 The finder ranks signatures by an estimate (the best card for each letter), expands the best
 ones into words, and lays each of those out exactly (which card at which position, which face
@@ -13,6 +13,7 @@ down) with :func:`best_layout`, maximising the word's score.
 from __future__ import annotations
 
 import gzip
+from array import array
 from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Callable
@@ -46,31 +47,132 @@ class Dictionary:
                 known = by_key.get(k)
                 by_key[k] = (w,) if known is None else known + (w,)
         self.by_key = by_key
-        del1: dict[str, list[str]] = {}
-        get = del1.get
-        for k in by_key:
-            if len(k) > DEL1_MAX_LEN:
-                continue
-            prev = ""
-            for i, ch in enumerate(k):
-                if ch == prev:
-                    continue
-                prev = ch
-                shorter = k[:i] + k[i + 1 :]
-                sigs = get(shorter)
-                if sigs is None:
-                    del1[shorter] = [k]
-                else:
-                    sigs.append(k)
-        # tuples, never changed after building: the garbage collector leaves them out of every
-        # pass, where 238,000 lists would be walked at each full collection
-        self.del1: dict[str, tuple[str, ...]] = {k: tuple(sigs) for k, sigs in del1.items()}
+        self.index = SignatureIndex(by_key)
 
     def __contains__(self, word: str) -> bool:
         return word in self.words
 
     def __len__(self) -> int:
         return len(self.words)
+
+
+def letter_code(sig: str) -> int:
+    """A signature (at most 12 letters, sorted) as one exact number: its letters a=1 ... z=26,
+    five bits each, the last letter lowest. A sub-multiset's code grows letter by letter as
+    its signature does (``code << 5 | letter``), with no text made."""
+    code = 0
+    for ch in sig:
+        code = code << 5 | (ord(ch) - 96)
+    return code
+
+
+def _grown(code: int, letter: int) -> int:
+    """``code`` with ``letter`` added last; 0 once past 12 letters (a sub-multiset that long
+    spells nothing the finder looks up, and its code would not fit 64 bits)."""
+    return code << 5 | letter if code < 36028797018963968 else 0  # 1 << 55: 12 letters already
+
+
+def _slot(code: int, shift: int, mask: int) -> int:
+    """A code's first slot in a table of ``mask + 1`` (Fibonacci hashing: the top bits of the
+    64-bit product, alike in C's wrapping arithmetic and Python's exact one)."""
+    return (code * 0x5851F42D4C957F2D) >> shift & mask
+
+
+class SignatureIndex:
+    """The dictionary's signatures (at most ``MAX_FIND_LEN`` letters) by code, and the
+    signatures one letter longer than any code (``DEL1_MAX_LEN`` letters at most), in flat
+    arrays: a look-up reads one or two cache lines, where a dict of texts reads four
+    scattered ones (its index, its entry, the text, the value), and the finder keeps no
+    texts but those it returns. Signatures are numbered in reverse alphabetical order, the
+    order the finder gives equal estimates in."""
+
+    def __init__(self, words: dict[str, tuple[str, ...]]) -> None:
+        sigs = sorted(words, reverse=True)
+        self.sigs = tuple(sigs)  # reverse alphabetical; a tuple of texts, which the cycle collector stops tracking
+        self.words = tuple(words[sig] for sig in sigs)  # each signature's words
+        self.letters = array("I", [_letter_bits(sig) for sig in sigs])  # per signature, a bit per letter
+        codes = [letter_code(sig) for sig in sigs]
+        self.key_bits, self.key_codes, self.key_ids = _table(codes)
+        shorter = _one_letter_short(codes, [len(sig) for sig in sigs])
+        short_codes = list(shorter)
+        self.short_bits, self.short_codes, self.short_entries = _table(short_codes)
+        flat: list[int] = []
+        starts = [0]
+        for short in short_codes:
+            flat += shorter[short]
+            starts.append(len(flat))
+        self.short_start = array("i", starts)
+        self.short_ids = array("i", flat)
+
+    def signature(self, code: int) -> int:
+        """The number of the signature of ``code``, or -1."""
+        return _look_up(self.key_codes, self.key_ids, self.key_bits, code)
+
+    def grown(self, code: int) -> int:
+        """The entry of the signatures one letter longer than ``code`` (their numbers are
+        ``short_ids[short_start[e]:short_start[e + 1]]``), or -1."""
+        return _look_up(self.short_codes, self.short_entries, self.short_bits, code)
+
+
+def _look_up(codes: array, values: array, bits: int, code: int) -> int:
+    """The value beside ``code`` in a table made by :func:`_table`, or -1."""
+    mask = (1 << bits) - 1
+    slot = _slot(code, 64 - bits, mask)
+    while True:
+        found = codes[slot]
+        if found == code:
+            return values[slot]
+        if found == 0:
+            return -1
+        slot = (slot + 1) & mask
+
+
+def _letter_bits(sig: str) -> int:
+    bits = 0
+    for ch in sig:
+        bits |= 1 << (ord(ch) - 97)
+    return bits
+
+
+def _one_letter_short(codes: list[int], lengths: list[int]) -> dict[int, list[int]]:
+    """Each code one letter short of a signature of ``DEL1_MAX_LEN`` letters or fewer: the
+    numbers of the signatures it grows into (each letter taken out once, the first of a run)."""
+    shorter: dict[int, list[int]] = {}
+    one = 1  # a 64-bit one in the compiled build, where a plain 1 shifted past 31 bits overflows
+    for sid, code in enumerate(codes):
+        n = lengths[sid]
+        if n > DEL1_MAX_LEN:
+            continue
+        prev = 0
+        for i in range(n):
+            low_bits = 5 * (n - 1 - i)
+            letter = code >> low_bits & 31
+            if letter == prev:
+                continue
+            prev = letter
+            short = (code >> (low_bits + 5)) << low_bits | (code & ((one << low_bits) - one))
+            grown = shorter.get(short)
+            if grown is None:
+                shorter[short] = [sid]
+            else:
+                grown.append(sid)
+    return shorter
+
+
+def _table(codes: list[int]) -> tuple[int, array, array]:
+    """An open-addressing table of ``codes`` (none of them 0, the empty slot), at most half
+    full: its size in bits, each slot's code and the position in ``codes`` of that code."""
+    bits = max(4, (2 * len(codes)).bit_length())
+    mask = (1 << bits) - 1
+    slots = array("Q", bytes(8 << bits))
+    where = array("i", bytes(4 << bits))
+    for position, code in enumerate(codes):
+        slot = _slot(code, 64 - bits, mask)
+        while slots[slot]:
+            slot = (slot + 1) & mask
+        slots[slot] = code
+        where[slot] = position
+    return bits, slots, where
 
 
 def _read_words(path: Path, source: str) -> list[str]:
@@ -358,26 +460,27 @@ class WordFinder:
         self._cand_cache: OrderedDict[tuple, tuple[str, ...]] = OrderedDict()
         self._layouts: OrderedDict[tuple, tuple[tuple[int, ...], tuple[bool, ...]] | None] = OrderedDict()
         self._cache_size = cache_size
-        self._letter = tuple(c.letter for c in table)
-        self._values: dict[float, tuple[float, ...]] = {}
-        self._gains: dict[tuple, tuple[list[float], list[float]]] = {}
-        self._shapes: dict[tuple, tuple[list[int], list[int]]] = {}
+        # numbers in flat arrays, for the compiled ranking to read without a Python object each
+        self._letter = array("b", [ord(c.letter) - 97 for c in table])  # a=0 ... z=25
+        self._values: dict[float, array] = {}
+        self._gains: dict[tuple, tuple[array, array]] = {}
+        self._shapes: dict[tuple, tuple[array, array]] = {}
 
     def _card_value(self, c: Card, cw: float) -> float:
         return c.coins * cw + c.prestige + 0.5 * (c.genre_coins * cw + c.genre_prestige) + (0.7 if c.special else 0.0)
 
-    def _card_values(self, cw: float) -> tuple[float, ...]:
+    def _card_values(self, cw: float) -> array:
         """The estimate of every card at coin weight ``cw`` (cached: few weights occur)."""
         vals = self._values.get(cw)
         if vals is None:
-            vals = tuple(self._card_value(c, cw) for c in self.table)
+            vals = array("d", [self._card_value(c, cw) for c in self.table])
             if len(self._values) >= 64:
                 self._values.clear()
             self._values[cw] = vals
         return vals
 
     def _award_gain(self, sp: Spelling, lo_len: int, hi_len: int, f: int, wild_cap: int,
-                    most: int) -> tuple[list[float], list[float]]:
+                    most: int) -> tuple[array, array]:
         """The gain of a word per length (awards, long-word event, length tie-break), and per
         number ``k`` of letters the best gain a word spelled from them can reach (its length
         is ``k`` plus the wilds; awards for longer words are out of reach)."""
@@ -395,10 +498,10 @@ class WordFinder:
                      for k in range(most + 1)]
             if len(self._gains) >= 1024:
                 self._gains.clear()
-            hit = self._gains[key] = (award_gain, reach)
+            hit = self._gains[key] = (array("d", award_gain), array("d", reach))
         return hit
 
-    def _subsets(self, shape: tuple[tuple[int, int, int], ...]) -> tuple[list[int], list[int]]:
+    def _subsets(self, shape: tuple[tuple[int, int, int], ...]) -> tuple[array, array]:
         """Every sub-multiset of a speller's letters: ``shape`` gives per letter (in order) the
         hand cards, the classics and the cards that must be used face up. Returns how many
         free hand cards each sub-multiset uses (classics are used first) and how many letters
@@ -415,7 +518,7 @@ class WordFinder:
                 sizes = [n + s for s, _used in parts for n in sizes]
             if len(self._shapes) >= SHAPE_CACHE:
                 self._shapes.clear()
-            hit = self._shapes[shape] = (free, sizes)
+            hit = self._shapes[shape] = (array("i", free), array("i", sizes))
         return hit
 
     def ranked_signatures(self, sp: Spelling, top: int | None = None) -> list[str]:
@@ -437,11 +540,9 @@ class WordFinder:
             self._cand_cache.move_to_end(key)
             return hit
         out: list[str] = []
-        req = sp.required
-        for sig in self.ranked_signatures(sp, limit):
-            if req and req not in sig:
-                continue
-            for w in self.dic.by_key[sig]:
+        words_of = self.dic.index.words
+        for sid in ranked_ids(self, sp, limit):  # each holds the required letter
+            for w in words_of[sid]:
                 if w in self.unsuggested:
                     continue
                 out.append(w)
@@ -482,74 +583,121 @@ class WordFinder:
 
 
 def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) -> list[str]:
-    """:meth:`WordFinder.ranked_signatures` (typed in ``words.pxd``: its estimates are C doubles
-    and its counts C integers, and a Spell decision asks it whenever the hand is new)."""
+    """:meth:`WordFinder.ranked_signatures`."""
+    sigs = finder.dic.index.sigs
+    return [sigs[sid] for sid in ranked_ids(finder, sp, top)]
+
+
+def ranked_ids(finder: WordFinder, sp: Spelling, top: int | None = None) -> list[int]:
+    """:meth:`WordFinder.ranked_signatures`, as the signatures' numbers in the dictionary's
+    index (typed in ``words.pxd``: its estimates are C doubles and its counts C integers, and
+    a Spell decision asks it whenever the hand is new)."""
     if top is not None and top < 1:
         return []
     cv = finder._card_values(sp.coin_weight)
     letter_of = finder._letter
-    vals: dict[str, list[float]] = {}  # per letter, the estimate of each card
-    for cid in sp.hand:
+    hand, own, lent, must_up = sp.hand, sp.own_classics, sp.foreign_classics, sp.must_up
+    most = len(hand) + len(own) + len(lent)
+    # per letter (a=0 ... z=25): the hand's cards, the classics, those to be used face up, and
+    # where its cards' estimates start in ``vals`` (hand cards first, then classics; another
+    # player's classic lends only its letter: worth a token 0.05)
+    counts = array("i", bytes(4 * 26 * 4))
+    classics_at, up_at, start_at = 26, 52, 78
+    for cid in hand:
+        counts[letter_of[cid]] += 1
+    for cid in own:
+        counts[classics_at + letter_of[cid]] += 1
+    for cid in lent:
+        counts[classics_at + letter_of[cid]] += 1
+    for cid in must_up:
+        counts[up_at + letter_of[cid]] += 1
+    filled = 0
+    for ch in range(26):
+        counts[start_at + ch] = filled
+        filled += counts[ch] + counts[classics_at + ch]
+    vals = array("d", bytes(8 * (most if most else 1)))
+    taken = array("i", bytes(4 * 26))
+    for cid in hand:
         ch = letter_of[cid]
-        vs = vals.get(ch)
-        if vs is None:
-            vals[ch] = [cv[cid]]
-        else:
-            vs.append(cv[cid])
-    classic_c: dict[str, int] = {}
-    hand_c: dict[str, int] | None = None  # per letter, the hand's cards (None: no classics)
-    if sp.own_classics or sp.foreign_classics:
-        hand_c = {ch: len(vs) for ch, vs in vals.items()}
-        # another player's classic lends only its letter: worth a token 0.05
-        for cards, lent in ((sp.own_classics, False), (sp.foreign_classics, True)):
-            for cid in cards:
-                ch = letter_of[cid]
-                classic_c[ch] = classic_c.get(ch, 0) + 1
-                vals.setdefault(ch, []).append(0.05 if lent else cv[cid])
-    mu_c: dict[str, int] = {}
-    for cid in sp.must_up:
+        vals[counts[start_at + ch] + taken[ch]] = cv[cid]
+        taken[ch] += 1
+    for cid in own:
         ch = letter_of[cid]
-        mu_c[ch] = mu_c.get(ch, 0) + 1
+        vals[counts[start_at + ch] + taken[ch]] = cv[cid]
+        taken[ch] += 1
+    for cid in lent:
+        ch = letter_of[cid]
+        vals[counts[start_at + ch] + taken[ch]] = 0.05
+        taken[ch] += 1
     f = len(sp.must_wild)
     wild_cap = min(sp.max_wilds, max(1, f))
     lo_len, hi_len = sp.min_len, min(sp.max_len, MAX_FIND_LEN)
-    most = len(sp.hand) + len(sp.own_classics) + len(sp.foreign_classics)
     award_gain, reach = finder._award_gain(sp, lo_len, hi_len, f, wild_cap, most)
-    base_budget = f + len(sp.hand) - len(sp.must_up)
+    base_budget = f + len(hand) - len(must_up)
 
-    # the estimate and the signature of each sub-multiset add the best cards of each letter,
-    # in alphabetical order
-    letters = sorted(vals)
+    # the estimate and the code of each sub-multiset add the best cards of each letter, in
+    # alphabetical order (the letter left out first, then once, twice ...)
+    total = 1
+    for ch in range(26):
+        if counts[ch] or counts[classics_at + ch]:
+            total *= max(0, counts[ch] + counts[classics_at + ch] + 1 - counts[up_at + ch])
+    ests = array("d", bytes(8 * total))
+    codes = array("Q", bytes(8 * total))
+    n = 1
     shape = []
-    ests = [0.0]
-    keys = [""]
-    for ch in letters:
-        vs = vals[ch]
-        mu = mu_c.get(ch, 0) if mu_c else 0
-        if len(vs) == 1 and not mu:
-            shape.append((1, 0, 0) if hand_c is None or hand_c.get(ch) else (0, 1, 0))
-            v = vs[0]
-            ests += [est + v for est in ests]  # the letter left out, then in
-            keys += [key + ch for key in keys]
+    for ch in range(26):
+        hc = counts[ch]
+        cl = counts[classics_at + ch]
+        if not hc and not cl:
             continue
-        hc = len(vs) if hand_c is None else hand_c.get(ch, 0)
-        cl = classic_c.get(ch, 0)
+        letter = ch + 1
+        mu = counts[up_at + ch]
+        first = counts[start_at + ch]
         shape.append((hc, cl, mu))
-        vs.sort(reverse=True)
-        pre = [0.0]
-        for v in vs:
-            pre.append(pre[-1] + v)
-        ests = [est + p for p in pre[mu : hc + cl + 1] for est in ests]
-        keys = [key + ch * s for s in range(mu, hc + cl + 1) for key in keys]
+        if hc + cl == 1 and not mu:
+            v = vals[first]
+            for j in range(n):
+                ests[n + j] = ests[j] + v
+                codes[n + j] = _grown(codes[j], letter)
+            n *= 2
+            continue
+        # the letter's estimates, best first (an insertion sort: a letter has a few cards),
+        # and the sums of the best 0, 1, 2 ... of them
+        last = first + hc + cl
+        for i in range(first + 1, last):
+            v = vals[i]
+            j = i
+            while j > first and vals[j - 1] < v:
+                vals[j] = vals[j - 1]
+                j -= 1
+            vals[j] = v
+        # the block of each count, the highest first: block 0 overwrites the entries it reads
+        for s in range(hc + cl, mu - 1, -1):
+            p = 0.0
+            for i in range(first, first + s):
+                p += vals[i]
+            at = (s - mu) * n
+            for j in range(n):
+                ests[at + j] = ests[j] + p
+                code = codes[j]
+                for _ in range(s):
+                    code = _grown(code, letter)
+                codes[at + j] = code
+        n *= max(0, hc + cl + 1 - mu)
     free, sizes = finder._subsets(tuple(shape))
-    # best subsets first: a signature's length fixes its gain, so the first subset that
-    # spells it gives its estimate, and later ones never beat it
-    order = sorted(range(len(ests)), key=ests.__getitem__, reverse=True)
-    max_bonus = max(reach)
+    # best subsets first (equal estimates in the order made): a signature's length fixes its
+    # gain, so the first subset that spells it gives its estimate, and later ones never beat it
+    order = array("i", bytes(8 * n))
+    _best_first(ests, order, n)
+    max_bonus = reach[0]
+    for k in range(1, len(reach)):
+        if reach[k] > max_bonus:
+            max_bonus = reach[k]
 
     req = sp.required
-    by_key, del1 = finder.dic.by_key, finder.dic.del1
-    found: dict[str, float] = {}
+    req_bit = 1 << (ord(req) - 97) if req else 0
+    index: SignatureIndex = finder.dic.index
+    found: dict[int, float] = {}  # signature number: estimate
     full = top is None
     n_top = top or 0
     # the top-th best estimate found so far: a signature below it can never enter the top
@@ -559,8 +707,9 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
     tops: list[float] = []
     one_wild = f <= 1 <= wild_cap
     multi = wild_cap >= 2  # two wilds or more are possible at all
-    setdefault = found.setdefault
-    for i in order:
+    one = 1  # see _one_letter_short
+    for j in range(n):
+        i = order[j]
         est = ests[i]
         k = sizes[i]
         if not k:
@@ -572,32 +721,31 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
                 break
             if kth > est + reach[k]:
                 continue
-        key = keys[i]
+        code = codes[i]
         # no wild: the sub-multiset's own signature
-        if not f and lo_len <= k <= hi_len and key in by_key:
-            v = est + award_gain[k]
-            if v >= kth and key not in found and (not req or req in key):
-                found[key] = v
-                if not full:
-                    kth = _entered(tops, v, 1, n_top, kth)
+        if not f and lo_len <= k <= hi_len:
+            sid = index.signature(code)
+            if sid >= 0:
+                v = est + award_gain[k]
+                if v >= kth and sid not in found and (not req_bit or index.letters[sid] & req_bit):
+                    found[sid] = v
+                    if not full:
+                        kth = _entered(tops, v, 1, n_top, kth)
         wb = base_budget - free[i]  # wilds the hand cards left over can make
         if wb < 1:
             continue
         # one wild: the signatures one letter longer (two-letter words with a wild are
         # never worth offering)
         if one_wild and lo_len <= k + 1 <= hi_len and (k >= 2 or f):
-            sigs = del1.get(key)
-            if sigs:
+            entry = index.grown(code)
+            if entry >= 0:
                 v = est + award_gain[k + 1]
                 if v >= kth:
                     size = len(found)
-                    if req:
-                        for sig in sigs:
-                            if req in sig:
-                                setdefault(sig, v)
-                    else:
-                        for sig in sigs:
-                            setdefault(sig, v)
+                    for at in range(index.short_start[entry], index.short_start[entry + 1]):
+                        sid = index.short_ids[at]
+                        if (not req_bit or index.letters[sid] & req_bit) and sid not in found:
+                            found[sid] = v
                     if not full and len(found) != size:
                         kth = _entered(tops, v, len(found) - size, n_top, kth)
         if not multi or wb < 2:
@@ -611,21 +759,78 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
             if v < kth:
                 continue
             size = len(found)
-            for x in ALPHABET:
+            for x in range(1, 27):
+                # the code with letter x put in its place among the k letters
                 pos = 0
-                while pos < k and key[pos] < x:
+                while pos < k and (code >> (5 * (k - 1 - pos)) & 31) < x:
                     pos += 1
-                for sig in del1.get(key[:pos] + x + key[pos:], ()):
-                    if sig not in found and (not req or req in sig):
-                        found[sig] = v
+                low_bits = 5 * (k - pos)
+                entry = index.grown(((code >> low_bits) << 5 | x) << low_bits | (code & ((one << low_bits) - one)))
+                if entry < 0:
+                    continue
+                for at in range(index.short_start[entry], index.short_start[entry + 1]):
+                    sid = index.short_ids[at]
+                    if sid not in found and (not req_bit or index.letters[sid] & req_bit):
+                        found[sid] = v
             if not full and len(found) != size:
                 kth = _entered(tops, v, len(found) - size, n_top, kth)
+    # by estimate, equal ones in reverse alphabetical order (the signatures' numbers)
     if full or len(found) <= n_top:
-        best = sorted(found, reverse=True)
+        best = sorted(found)
     else:
-        best = sorted([sig for sig, v in found.items() if v >= kth], reverse=True)
-    best.sort(key=found.__getitem__, reverse=True)  # stable: equal estimates stay in that order
+        best = sorted([sid for sid, v in found.items() if v >= kth])
+    best.sort(key=found.__getitem__, reverse=True)
     return best if full else best[:n_top]
+
+
+def _best_first(ests: array, both: array, n: int) -> None:
+    """Write into the first ``n`` of ``both`` (which holds ``2 n``: the rest is room for
+    merging) the numbers 0 to ``n - 1``, highest estimate first, equal ones in their order
+    (as ``sorted(range(n), key=ests.__getitem__, reverse=True)``, without a float object
+    made): an insertion sort for a few, else a merge sort, which takes the right run's head
+    only when it is strictly higher."""
+    for i in range(n):
+        both[i] = i
+    if n <= 32:
+        for i in range(1, n):
+            k = both[i]
+            v = ests[k]
+            j = i
+            while j > 0 and ests[both[j - 1]] < v:
+                both[j] = both[j - 1]
+                j -= 1
+            both[j] = k
+        return
+    src, dst = 0, n
+    width = 1
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = lo + width if lo + width < n else n
+            hi = lo + 2 * width if lo + 2 * width < n else n
+            i, j, k = lo, mid, lo
+            while i < mid and j < hi:
+                if ests[both[src + j]] > ests[both[src + i]]:
+                    both[dst + k] = both[src + j]
+                    j += 1
+                else:
+                    both[dst + k] = both[src + i]
+                    i += 1
+                k += 1
+            while i < mid:
+                both[dst + k] = both[src + i]
+                i += 1
+                k += 1
+            while j < hi:
+                both[dst + k] = both[src + j]
+                j += 1
+                k += 1
+            lo = hi
+        src, dst = dst, src
+        width *= 2
+    if src:
+        for i in range(n):
+            both[i] = both[n + i]
 
 
 def _entered(tops: list[float], v: float, n: int, n_top: int, kth: float) -> float:
