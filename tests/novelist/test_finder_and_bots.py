@@ -291,8 +291,13 @@ def test_the_signature_index_finds_exactly_the_dictionarys_signatures():
 
     d = load_dictionary()
     index = d.index
-    sigs = [k for k in d.by_key if len(k) <= MAX_FIND_LEN]
+    by_sig: dict[str, list[str]] = {}
+    for word in d.words:
+        if len(word) <= MAX_FIND_LEN:
+            by_sig.setdefault("".join(sorted(word)), []).append(word)
+    sigs = list(by_sig)
     assert list(index.sigs) == sorted(sigs, reverse=True)
+    assert [list(words) for words in index.words] == [by_sig[sig] for sig in index.sigs]
     for number, sig in enumerate(index.sigs):
         assert index.signature(letter_code(sig)) == number
     grown_into: dict[str, set[str]] = {}

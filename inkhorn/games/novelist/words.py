@@ -1,7 +1,7 @@
 """The dictionary and the word finder.
 
-The dictionary is indexed by *signature* (a word's letters, sorted): ``by_key`` maps a
-signature to its words, and the :class:`SignatureIndex` finds the signatures a hand's
+The dictionary is indexed by *signature* (a word's letters, sorted): the
+:class:`SignatureIndex` holds each signature's words and finds the signatures a hand's
 letters (any sub-multiset) spell exactly, or with one face-down wild (the signatures one
 letter longer), by two look-ups per sub-multiset.
 
@@ -28,7 +28,6 @@ from inkhorn.games.novelist.scoring import Spelling, WordScore, award_for, score
 SHIPPED_WORDS = Path(__file__).parent / "content" / "words.txt.gz"
 MAX_FIND_LEN = 12  # the longest Literary Award; longer words are still valid when typed
 DEL1_MAX_LEN = 9  # a wild beside 8 face-up letters; longer words are found without wilds
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 SHAPE_CACHE = 4096  # letter shapes of hands whose sub-multisets the finder keeps
 
 
@@ -46,8 +45,7 @@ class Dictionary:
                 k = "".join(sorted(w))
                 known = by_key.get(k)
                 by_key[k] = (w,) if known is None else known + (w,)
-        self.by_key = by_key
-        self.index = SignatureIndex(by_key)
+        self.index = SignatureIndex(by_key)  # it keeps each signature's words
 
     def __contains__(self, word: str) -> bool:
         return word in self.words
