@@ -73,3 +73,66 @@ cdef void _best_first(double[::1] ests, int[::1] both, Py_ssize_t n)
 
 @cython.locals(at=cython.Py_ssize_t)
 cpdef double _entered(list tops, double v, Py_ssize_t n, Py_ssize_t n_top, double kth)
+
+
+cdef class _Faces:
+    cdef readonly tuple table
+    cdef readonly signed char[::1] letter, uncovers
+    cdef readonly int[::1] value, face
+
+
+@cython.locals(found=_Faces)
+cdef _Faces _faces(tuple table)
+
+
+cdef class _Search:
+    cdef _Faces faces
+    cdef object table, sp, genre_in_play
+    cdef readonly object best
+    cdef str word
+    cdef Py_ssize_t n, must_need, must_used, forced, extra, max_wilds, n_worth
+    cdef bint any_uncover
+    cdef double best_value
+    cdef int[::1] remaining, start, taken, card, kind, must, used, letters, chosen, slot_of_hand, worth
+
+    @cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, s=cython.Py_ssize_t, ch=cython.int, cid=cython.int,
+                   in_hand=cython.bint, must=cython.bint, start=cython.int[::1], taken=cython.int[::1],
+                   hand=tuple, must_up=tuple, lent=tuple, word=str, m=cython.Py_ssize_t, n=cython.Py_ssize_t,
+                   h=cython.Py_ssize_t, faces=_Faces, letter_of=cython.schar[::1], uncovers=cython.schar[::1],
+                   face_of=cython.int[::1])
+    cdef void _group(self, int[::1] block, tuple up_cards)
+
+    @cython.locals(i=cython.Py_ssize_t, first=cython.Py_ssize_t, cards=cython.Py_ssize_t, j=cython.Py_ssize_t,
+                   s=cython.Py_ssize_t, ch=cython.int, start=cython.int[::1], kind=cython.int[::1],
+                   letters=cython.int[::1], chosen=cython.int[::1], used=cython.int[::1], nth=cython.int[::1])
+    cdef bint lone(self)
+
+    @cython.locals(i=cython.Py_ssize_t, s=cython.Py_ssize_t)
+    cdef void start_over(self)
+
+    cpdef best_of_all(self)
+
+    @cython.locals(ch=cython.int, first=cython.Py_ssize_t, last=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   t=cython.Py_ssize_t, cands=cython.Py_ssize_t, left=cython.int, tried=cython.bint,
+                   took_extra=cython.bint, used=cython.int[::1], kind=cython.int[::1], chosen=cython.int[::1],
+                   v=cython.double)
+    cdef int place(self, Py_ssize_t i) except -1
+
+    @cython.locals(n=cython.Py_ssize_t, w=cython.Py_ssize_t, i=cython.Py_ssize_t, k=cython.Py_ssize_t,
+                   j=cython.Py_ssize_t, c=cython.int, chosen=cython.int[::1], card=cython.int[::1],
+                   face=cython.int[::1], uncovers=cython.schar[::1], cards=list, picked=list, wild=list, order=list)
+    cdef tuple laid(self)
+
+    @cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, s=cython.int, v=cython.int,
+                   face=cython.int[::1], hand=tuple, must_up=tuple)
+    cdef void _by_worth(self)
+
+    cdef tuple scored(self, tuple laid)
+
+
+@cython.locals(search=_Search)
+cpdef best_layout(object table, object sp, str word, dict genre_in_play, bint scored=*)
+
+
+@cython.locals(search=_Search)
+cpdef searched_layout(object table, object sp, str word, dict genre_in_play)

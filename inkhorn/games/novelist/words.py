@@ -16,7 +16,6 @@ import gzip
 from array import array
 from bisect import bisect_left
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -224,21 +223,28 @@ class Play:
     score: WordScore | None
 
 
-_INFO: dict[int, tuple] = {}
+_FACES: dict[int, _Faces] = {}
 
 
-def _table_info(table: tuple[Card, ...]) -> tuple:
-    """Per card: letter, face value (coins + prestige), whether it uncovers (cached per table)."""
-    info = _INFO.get(id(table))
-    if info is None or info[0] is not table:
-        info = (
-            table,
-            tuple(c.letter for c in table),
-            tuple(c.coins + c.prestige for c in table),
-            frozenset(c.id for c in table if c.special == "uncover"),
-        )
-        _INFO[id(table)] = info
-    return info
+class _Faces:
+    """Per card of a table, in arrays: its letter (a=0 ... z=25), face value (coins +
+    prestige), whether it uncovers, and its face's number (cards of one face lay out alike)."""
+
+    def __init__(self, table: tuple[Card, ...]) -> None:
+        faces: dict[str, int] = {}
+        self.table = table
+        self.letter = array("b", [ord(c.letter) - 97 for c in table])
+        self.value = array("i", [c.coins + c.prestige for c in table])
+        self.uncovers = array("b", [c.special == "uncover" for c in table])
+        self.face = array("i", [faces.setdefault(c.key, len(faces)) for c in table])
+
+
+def _faces(table: tuple[Card, ...]) -> _Faces:
+    """The table's :class:`_Faces`, made once."""
+    found = _FACES.get(id(table))
+    if found is None or found.table is not table:
+        found = _FACES[id(table)] = _Faces(table)
+    return found
 
 
 def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int],
@@ -246,200 +252,293 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
     """The highest-scoring legal layout of ``word`` (``None``: the cards cannot spell it).
     ``scored=False``: only the layout is wanted, so when it is the only possible one it is
     not scored (a word typed or picked is laid out at every turn; its score comes later)."""
-    n = len(word)
-    if n < sp.min_len or n > sp.max_len:
+    if not _may_spell(sp, word):
         return None
-    if sp.required and sp.required not in word:
-        return None
-    info = _table_info(table)
-    hand = sp.hand
-    up_cards = hand + sp.own_classics + sp.foreign_classics if sp.own_classics or sp.foreign_classics else hand
-    letter_of = info[1]
-    by_letter: dict[str, list[int]] = {}
-    for cid in up_cards:
-        ch = letter_of[cid]
-        cs = by_letter.get(ch)
-        if cs is None:
-            by_letter[ch] = [cid]
-        else:
-            cs.append(cid)
-    by_worth: list[int] = []  # free hand cards, best first (the wilds picked from them); built when needed
-    if not sp.must_wild:
-        chosen = _lone_layout(table, sp, word, by_letter)
-        if chosen is not None:
-            laid = _wilds_placed(sp, word, chosen, set(chosen), info, up_cards, by_worth)
-            if laid is None:
-                return None
-            if not scored:
-                return Play(word, laid[0], laid[1], None)
-            return Play(word, laid[0], laid[1], _scored(table, sp, word, laid, genre_in_play)[0])
-    return _searched(table, sp, word, genre_in_play, info, up_cards, by_letter, by_worth)
-
-
-def _searched(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int], info: tuple,
-              up_cards: tuple[int, ...], by_letter: dict[str, list[int]], by_worth: list[int]) -> Play | None:
-    """Every layout of ``word``, scored: the best (identical cards tried once per place)."""
-    n = len(word)
-    forced = len(sp.must_wild)
-    best: list = [None, -1e18]
-    chosen: list[int] = [-1] * n
-    used: set[int] = set()
-
-    def leaf() -> None:
-        laid = _wilds_placed(sp, word, chosen, used, info, up_cards, by_worth)
+    search = _Search(table, sp, word, genre_in_play)
+    if not sp.must_wild and search.lone():
+        laid = search.laid()
         if laid is None:
-            return
-        sc, v = _scored(table, sp, word, laid, genre_in_play)
-        if v > best[1]:
-            best[0] = Play(word, laid[0], laid[1], sc)
-            best[1] = v
-
-    remaining_letter: dict[str, int] = {}
-    for ch in word:
-        remaining_letter[ch] = remaining_letter.get(ch, 0) + 1
-    _place(0, table, sp, word, by_letter, used, chosen, remaining_letter, [forced], leaf)
-    return best[0]
+            return None
+        if not scored:
+            return Play(word, laid[0], laid[1], None)
+        return Play(word, laid[0], laid[1], search.scored(laid)[0])
+    search.start_over()
+    return search.best_of_all()
 
 
-def _place(i: int, table: tuple[Card, ...], sp: Spelling, word: str, by_letter: dict[str, list[int]], used: set[int],
-           chosen: list[int], remaining_letter: dict[str, int], extra_wilds: list[int], leaf: Callable[[], None]) -> None:
-    """The search from place ``i`` on: each card that may stand there, or a wild. (A function
-    of its own, not a closure calling itself: that would be a reference cycle, left at every
-    search for the cycle collector, whose passes a learner's every step pays for.)"""
-    if i == len(word):
-        leaf()
-        return
-    ch = word[i]
-    cands = [c for c in by_letter.get(ch, ()) if c not in used]
-    left = remaining_letter[ch]
-    remaining_letter[ch] = left - 1
-    if len(cands) == 1:
-        c = cands[0]
-        used.add(c)
-        chosen[i] = c
-        _place(i + 1, table, sp, word, by_letter, used, chosen, remaining_letter, extra_wilds, leaf)
-        used.discard(c)
-    elif cands:
-        seen_kinds = set()
-        for c in cands:
-            k = _kind(table, sp, c)
-            if k in seen_kinds:
-                continue  # identical cards give identical layouts
-            seen_kinds.add(k)
-            used.add(c)
-            chosen[i] = c
-            _place(i + 1, table, sp, word, by_letter, used, chosen, remaining_letter, extra_wilds, leaf)
-            used.discard(c)
-    if not cands or left > len(cands) or extra_wilds[0] > 0:
-        took_extra = bool(cands) and left <= len(cands)
-        if took_extra:
-            extra_wilds[0] -= 1
-        chosen[i] = -1
-        _place(i + 1, table, sp, word, by_letter, used, chosen, remaining_letter, extra_wilds, leaf)
-        if took_extra:
-            extra_wilds[0] += 1
-    remaining_letter[ch] = left
-
-
-def _wilds_placed(sp: Spelling, word: str, chosen: list[int], used: set[int], info: tuple,
-                  up_cards: tuple[int, ...], by_worth: list[int]) -> tuple[tuple[int, ...], tuple[bool, ...], int] | None:
-    """(cards, face down, wilds) of a layout whose face-up cards are placed (``-1``: a place
-    for a wild); ``None`` when it breaks a rule. The forced wilds go first, then the least
-    worth of the free hand cards; a card that uncovers turns up its best neighbour, so the
-    best wilds go beside it."""
-    if sp.must_up and not used.issuperset(sp.must_up):
+def searched_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int]) -> Play | None:
+    """:func:`best_layout` by the full search alone, even where one layout only is possible
+    (the tests hold the two equal)."""
+    if not _may_spell(sp, word):
         return None
-    if -1 not in chosen:
-        if sp.must_wild:
+    search = _Search(table, sp, word, genre_in_play)
+    return search.best_of_all()
+
+
+def _may_spell(sp: Spelling, word: str) -> bool:
+    """The word's length and required letter allow it."""
+    return sp.min_len <= len(word) <= sp.max_len and (not sp.required or sp.required in word)
+
+
+class _Search:
+    """The layouts of one word from one speller's cards, in flat arrays (typed in
+    ``words.pxd``: a Spell decision lays out the word picked, new at nearly every turn).
+
+    The cards the speller may use face up are grouped by letter, each group in the order of
+    ``hand + own classics + other players' classics``; a *slot* is a place in that grouping.
+    A card's *kind* is what makes two cards of a letter lay out differently: its face, from
+    the hand or not, to be used face up or not, lent by another player or not."""
+
+    def __init__(self, table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int]) -> None:
+        self.faces = _faces(table)
+        self.table = table
+        self.sp = sp
+        self.word = word
+        self.genre_in_play = genre_in_play
+        hand = sp.hand
+        up_cards = hand + sp.own_classics + sp.foreign_classics if sp.own_classics or sp.foreign_classics else hand
+        self.n = len(word)
+        self.n_worth = -1  # not sorted yet
+        self.must_need = len(set(sp.must_up))
+        self.must_used = 0
+        self.forced = len(sp.must_wild)
+        self.extra = self.forced
+        self.max_wilds = sp.max_wilds
+        self.best: Play | None = None
+        self.best_value = -1e18
+        self.any_uncover = False
+        # every array of the search in one block of C ints (one allocation), each a view of it
+        size = 26 + 27 + 26 + 4 * len(up_cards) + 2 * self.n + 2 * len(hand)
+        self._group(memoryview(array("i", bytes(4 * size))), up_cards)
+
+    def _group(self, block: memoryview, up_cards: tuple[int, ...]) -> None:
+        """The word's letters counted, the cards grouped by letter into their slots."""
+        m, n, h = len(up_cards), self.n, len(self.sp.hand)
+        self.remaining = block[:26]  # the places of each letter from the current one on
+        self.start = block[26:53]  # letter ch's slots: start[ch] to start[ch + 1]
+        self.taken = block[53:79]  # slots of each letter filled, while grouping
+        self.card = block[79 : 79 + m]  # the card in each slot
+        self.kind = block[79 + m : 79 + 2 * m]
+        self.must = block[79 + 2 * m : 79 + 3 * m]  # 1: to be used face up
+        self.used = block[79 + 3 * m : 79 + 4 * m]  # 1: placed face up
+        self.letters = block[79 + 4 * m : 79 + 4 * m + n]  # a=0 ... z=25
+        self.chosen = block[79 + 4 * m + n : 79 + 4 * m + 2 * n]  # the slot at each place, -1: a wild
+        self.slot_of_hand = block[79 + 4 * m + 2 * n : 79 + 4 * m + 2 * n + h]
+        self.worth = block[79 + 4 * m + 2 * n + h :]  # slots of the free hand cards, best first (the wilds)
+        word = self.word
+        faces = self.faces
+        letter_of, uncovers, face_of = faces.letter, faces.uncovers, faces.face
+        for i in range(self.n):
+            ch = ord(word[i]) - 97
+            self.letters[i] = ch
+            self.remaining[ch] += 1
+            self.chosen[i] = -1
+        start = self.start
+        for cid in up_cards:
+            start[letter_of[cid] + 1] += 1
+        for ch in range(26):
+            start[ch + 1] += start[ch]
+        taken = self.taken
+        hand, must_up, lent = self.sp.hand, self.sp.must_up, self.sp.foreign_classics
+        for k in range(len(up_cards)):
+            cid = up_cards[k]
+            ch = letter_of[cid]
+            s = start[ch] + taken[ch]
+            taken[ch] += 1
+            self.card[s] = cid
+            in_hand = k < len(hand)
+            must = cid in must_up
+            self.must[s] = must
+            self.kind[s] = face_of[cid] * 8 + in_hand * 4 + must * 2 + (cid in lent)
+            if in_hand:
+                self.slot_of_hand[k] = s
+            if uncovers[cid]:
+                self.any_uncover = True
+
+    def lone(self) -> bool:
+        """Whether the search would find one layout only, and if so that layout's face-up
+        cards placed: every letter of the word has either no card (its places go wild) or
+        cards enough, all alike (they go in order, as the search would place them)."""
+        start, kind, letters, chosen, used = self.start, self.kind, self.letters, self.chosen, self.used
+        nth = self.taken  # the cards of each letter placed so far
+        for ch in range(26):
+            nth[ch] = 0
+        for i in range(self.n):
+            ch = letters[i]
+            first = start[ch]
+            cards = start[ch + 1] - first
+            if not cards:
+                continue
+            j = nth[ch]
+            if j >= cards:
+                return False
+            if not j:
+                for s in range(first + 1, first + cards):
+                    if kind[s] != kind[first]:
+                        return False
+            chosen[i] = first + j
+            used[first + j] = 1
+            self.must_used += self.must[first + j]
+            nth[ch] = j + 1
+        return True
+
+    def start_over(self) -> None:
+        """No card placed yet (after :meth:`lone` placed some)."""
+        for i in range(self.n):
+            self.chosen[i] = -1
+        for s in range(len(self.used)):
+            self.used[s] = 0
+        self.must_used = 0
+
+    def best_of_all(self) -> Play | None:
+        """Every layout, scored: the best (identical cards tried once per place)."""
+        self.place(0)
+        return self.best
+
+    def place(self, i: int) -> int:
+        """The search from place ``i`` on: each kind of card that may stand there, or a wild.
+        (0: done; the compiled build's way of passing on an exception.)"""
+        if i == self.n:
+            laid = self.laid()
+            if laid is not None:
+                sc, v = self.scored(laid)
+                if v > self.best_value:
+                    self.best = Play(self.word, laid[0], laid[1], sc)
+                    self.best_value = v
+            return 0
+        ch = self.letters[i]
+        first, last = self.start[ch], self.start[ch + 1]
+        used, kind, chosen = self.used, self.kind, self.chosen
+        cands = 0
+        for s in range(first, last):
+            if not used[s]:
+                cands += 1
+        left = self.remaining[ch]
+        self.remaining[ch] = left - 1
+        for s in range(first, last):
+            if used[s]:
+                continue
+            tried = False  # a card of this kind was tried here already: identical layouts
+            for t in range(first, s):
+                if not used[t] and kind[t] == kind[s]:
+                    tried = True
+                    break
+            if tried:
+                continue
+            used[s] = 1
+            self.must_used += self.must[s]
+            chosen[i] = s
+            self.place(i + 1)
+            used[s] = 0
+            self.must_used -= self.must[s]
+        if not cands or left > cands or self.extra > 0:
+            took_extra = cands and left <= cands
+            if took_extra:
+                self.extra -= 1
+            chosen[i] = -1
+            self.place(i + 1)
+            if took_extra:
+                self.extra += 1
+        self.remaining[ch] = left
+        return 0
+
+    def laid(self) -> tuple[tuple[int, ...], tuple[bool, ...], int] | None:
+        """(cards, face down, wilds) of the layout whose face-up cards are placed; ``None``
+        when it breaks a rule. The forced wilds go first, then the least worth of the free
+        hand cards; a card that uncovers turns up its best neighbour, so the best wilds go
+        beside it."""
+        if self.must_used < self.must_need:
             return None
-        return tuple(chosen), (False,) * len(word), 0
-    wild_pos = [i for i, c in enumerate(chosen) if c < 0]
-    w = len(wild_pos)
-    must_wild = sp.must_wild
-    forced = len(must_wild)
-    if w < forced or w > sp.max_wilds:
-        return None
-    face = info[2]
-    if w > forced:
-        if not by_worth:
-            must_up = sp.must_up
-            by_worth.extend(sorted((c for c in sp.hand if c not in must_up), key=face.__getitem__, reverse=True))
-        pool = [c for c in by_worth if c not in used]
-        if w - forced > len(pool):
+        n, chosen, card = self.n, self.chosen, self.card
+        w = 0
+        for i in range(n):
+            if chosen[i] < 0:
+                w += 1
+        if w < self.forced or w > self.max_wilds:
             return None
-        picked = list(must_wild) + pool[: w - forced]
-    else:
-        picked = list(must_wild)
-    uncovers = info[3].intersection(up_cards) if info[3] else ()
-    if uncovers:
-        n = len(word)
-        near = [i for i in wild_pos
-                if (i > 0 and chosen[i - 1] in uncovers) or (i + 1 < n and chosen[i + 1] in uncovers)]
-        far = [i for i in wild_pos if i not in near]
-        picked.sort(key=lambda c: -face[c])
-        order = near + far
-    else:
-        order = wild_pos
-    cards = chosen[:]
-    wild = [False] * len(word)
-    for pos, cid in zip(order, picked):
-        cards[pos] = cid
-        wild[pos] = True
-    return tuple(cards), tuple(wild), w
+        cards = [-1] * n
+        for i in range(n):
+            if chosen[i] >= 0:
+                cards[i] = card[chosen[i]]
+        if not w:
+            return tuple(cards), (False,) * n, 0
+        sp = self.sp
+        face = self.faces.value
+        picked = list(sp.must_wild)
+        if w > self.forced:
+            if self.n_worth < 0:
+                self._by_worth()
+            for k in range(self.n_worth):
+                if len(picked) == w:
+                    break
+                if not self.used[self.worth[k]]:
+                    picked.append(card[self.worth[k]])
+            if len(picked) < w:
+                return None
+        wild = [False] * n
+        if self.any_uncover:
+            # the places beside a face-up card that uncovers first, the best wilds there
+            uncovers = self.faces.uncovers
+            order = []
+            for i in range(n):
+                if chosen[i] < 0 and ((i > 0 and chosen[i - 1] >= 0 and uncovers[cards[i - 1]])
+                                      or (i + 1 < n and chosen[i + 1] >= 0 and uncovers[cards[i + 1]])):
+                    order.append(i)
+            for i in range(n):
+                if chosen[i] < 0 and i not in order:
+                    order.append(i)
+            for k in range(1, w):  # by face value, the best first (stable)
+                c = picked[k]
+                j = k
+                while j > 0 and face[picked[j - 1]] < face[c]:
+                    picked[j] = picked[j - 1]
+                    j -= 1
+                picked[j] = c
+        else:
+            order = []
+            for i in range(n):
+                if chosen[i] < 0:
+                    order.append(i)
+        for k in range(w):
+            cards[order[k]] = picked[k]
+            wild[order[k]] = True
+        return tuple(cards), tuple(wild), w
 
+    def _by_worth(self) -> None:
+        """The free hand cards (not to be used face up) by face value, the best first (an
+        insertion sort, stable: a hand holds a few cards)."""
+        hand, must_up, face = self.sp.hand, self.sp.must_up, self.faces.value
+        n = 0
+        for k in range(len(hand)):
+            if hand[k] in must_up:
+                continue
+            s = self.slot_of_hand[k]
+            v = face[hand[k]]
+            j = n
+            while j > 0 and face[self.card[self.worth[j - 1]]] < v:
+                self.worth[j] = self.worth[j - 1]
+                j -= 1
+            self.worth[j] = s
+            n += 1
+        self.n_worth = n
 
-def _scored(table: tuple[Card, ...], sp: Spelling, word: str, laid: tuple[tuple[int, ...], tuple[bool, ...], int],
-            genre_in_play: dict[str, int]) -> tuple[WordScore, float]:
-    """The score of a layout, and its worth among the layouts of the word: using other
-    players' classics is preferred (they go back to their owners), then fewer wilds."""
-    tcards, twild, w = laid
-    gip = genre_in_play
-    if sp.own_classics:
-        used_classics = {c for c in tcards if c in sp.own_classics}
-        if used_classics:
-            gip = dict(genre_in_play)
-            for c in used_classics:
-                gip[table[c].genre] = gip.get(table[c].genre, 0) - 1
-    sc = score_word(table, sp, word, tcards, twild, gip)
-    if sp.foreign_classics:
-        foreign = sp.foreign_classics
-        return sc, sc.value + sp.foreign_bonus * sum(1 for c in tcards if c in foreign) - 0.001 * w
-    return sc, sc.value - 0.001 * w
-
-
-def _lone_layout(table: tuple[Card, ...], sp: Spelling, word: str, by_letter: dict[str, list[int]]) -> list[int] | None:
-    """The face-up cards at each place (``-1``: a wild) when the layout search would find one
-    layout only: every letter of the word has either no card (its places go wild) or cards
-    enough, all alike (they go in order, as the search would place them). ``None``: the
-    word needs the search."""
-    chosen = []
-    nth: dict[str, int] = {}
-    for ch in word:
-        cards = by_letter.get(ch)
-        if cards is None:
-            chosen.append(-1)
-            continue
-        j = nth.get(ch, 0)
-        if j >= len(cards):
-            return None
-        if not j and len(cards) > 1 and not _alike(table, sp, cards):
-            return None
-        chosen.append(cards[j])
-        nth[ch] = j + 1
-    return chosen
-
-
-def _alike(table: tuple[Card, ...], sp: Spelling, cards: list[int]) -> bool:
-    """Whether swapping these cards changes nothing: the same card face, all from the hand
-    or none, all to be used face up or none, all lent by other players or none."""
-    kind = _kind(table, sp, cards[0])
-    return all(_kind(table, sp, c) == kind for c in cards[1:])
-
-
-def _kind(table: tuple[Card, ...], sp: Spelling, c: int) -> tuple:
-    """What makes two cards of a letter lay out differently: the card face, from the hand or
-    not, to be used face up or not, lent by another player or not."""
-    return (table[c].key, c in sp.hand, c in sp.must_up, c in sp.foreign_classics)
+    def scored(self, laid: tuple[tuple[int, ...], tuple[bool, ...], int]) -> tuple[WordScore, float]:
+        """The score of a layout, and its worth among the layouts of the word: using other
+        players' classics is preferred (they go back to their owners), then fewer wilds."""
+        table, sp, word = self.table, self.sp, self.word
+        tcards, twild, w = laid
+        gip = self.genre_in_play
+        if sp.own_classics:
+            used_classics = {c for c in tcards if c in sp.own_classics}
+            if used_classics:
+                gip = dict(gip)
+                for c in used_classics:
+                    gip[table[c].genre] = gip.get(table[c].genre, 0) - 1
+        sc = score_word(table, sp, word, tcards, twild, gip)
+        if sp.foreign_classics:
+            foreign = sp.foreign_classics
+            return sc, sc.value + sp.foreign_bonus * sum(1 for c in tcards if c in foreign) - 0.001 * w
+        return sc, sc.value - 0.001 * w
 
 
 # ---- the finder --------------------------------------------------------------------------------
@@ -459,7 +558,7 @@ class WordFinder:
         self._layouts: OrderedDict[tuple, tuple[tuple[int, ...], tuple[bool, ...]] | None] = OrderedDict()
         self._cache_size = cache_size
         # numbers in flat arrays, for the compiled ranking to read without a Python object each
-        self._letter = array("b", [ord(c.letter) - 97 for c in table])  # a=0 ... z=25
+        self._letter = _faces(table).letter  # a=0 ... z=25
         self._values: dict[float, array] = {}
         self._gains: dict[tuple, tuple[array, array]] = {}
         self._shapes: dict[tuple, tuple[array, array]] = {}
