@@ -48,6 +48,10 @@ from typing import Any
 from side_by_side import Meter, Work, machine, side_by_side
 
 CHUNK = 256  # steps per unit of work
+# The yardstick and a game take turns in slices this long (a few units each): a shared
+# machine's speed drifts from second to second, and short turns let both see the same. (One
+# game's ratio, five runs of 2 s each: from 0.90 to 1.11 in four turns, 0.98 to 1.05 in forty.)
+SLICE = 0.05
 # Every stream, the yardstick's and each game's, first runs this long unmeasured: what is
 # compared is steady play, as a learner's millions of steps see it, not a process's first
 # steps (a game's first few thousand steps in a fresh process ran up to a quarter slower).
@@ -134,6 +138,11 @@ def one_step_each_time(make_env: Callable[[], Any], seed: int = 1) -> Callable[[
             turns[0] = env.agent_iter()
 
     return play
+
+
+def turns(seconds: float) -> int:
+    """How many turns each takes in ``seconds``: slices of about ``SLICE``."""
+    return max(4, round(seconds / SLICE))
 
 
 def warmed(stream: Work) -> Meter:
@@ -353,11 +362,11 @@ def main() -> None:
         make = functools.partial(rl.env, game, players=players)
         theirs = Meter(yardstick)
         ours = warmed(random_steps(make))
-        ratio = side_by_side(theirs, ours, args.seconds)
+        ratio = side_by_side(theirs, ours, args.seconds, turns(args.seconds))
         total.add(theirs)
         again = Meter(yardstick)
         free = warmed(random_steps(make, free_vector=True))
-        free_ratio = side_by_side(again, free, args.seconds)
+        free_ratio = side_by_side(again, free, args.seconds, turns(args.seconds))
         total.add(again)
         rows.append({"game": game.id, "players": players, "steps_per_s": ours.rate, "ratio": ratio,
                      "vector_free_ratio": free_ratio, "parts_us": step_parts(make),
