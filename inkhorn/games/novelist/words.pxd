@@ -43,36 +43,78 @@ cdef Py_ssize_t _slot(unsigned long long code, int shift, Py_ssize_t mask)
 cdef tuple _table(list codes)
 
 
-@cython.locals(est=cython.double, v=cython.double, kth=cython.double, max_bonus=cython.double, p=cython.double,
-               k=cython.Py_ssize_t, f=cython.Py_ssize_t, wild_cap=cython.Py_ssize_t, lo_len=cython.Py_ssize_t,
-               hi_len=cython.Py_ssize_t, most=cython.Py_ssize_t, base_budget=cython.Py_ssize_t,
-               wb=cython.Py_ssize_t, w=cython.Py_ssize_t, L=cython.Py_ssize_t, n_top=cython.Py_ssize_t,
-               size=cython.Py_ssize_t, pos=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
-               mu=cython.Py_ssize_t, hc=cython.Py_ssize_t, cl=cython.Py_ssize_t, s=cython.Py_ssize_t,
-               at=cython.Py_ssize_t, n=cython.Py_ssize_t, total=cython.Py_ssize_t, entry=cython.Py_ssize_t,
-               sid=cython.Py_ssize_t, cid=cython.Py_ssize_t, ch=cython.Py_ssize_t, first=cython.Py_ssize_t,
-               last=cython.Py_ssize_t, filled=cython.Py_ssize_t, classics_at=cython.Py_ssize_t,
-               up_at=cython.Py_ssize_t, start_at=cython.Py_ssize_t, x=cython.uint, letter=cython.uint,
-               low_bits=cython.int, req_bit=cython.uint, code=cython.ulonglong, one=cython.ulonglong,
-               full=cython.bint, one_wild=cython.bint, multi=cython.bint,
-               ests=cython.double[::1], codes=cython.ulonglong[::1],
-               vals=cython.double[::1], cv=cython.double[::1], letter_of=cython.schar[::1],
-               counts=cython.int[::1], taken=cython.int[::1], award_gain=cython.double[::1],
-               reach=cython.double[::1], free=cython.int[::1], sizes=cython.int[::1],
-               order=cython.int[::1],
-               index=SignatureIndex, hand=tuple, own=tuple, lent=tuple, must_up=tuple, tops=list,
-               shape=list, found=dict)
+cdef class _Ranking:
+    cdef readonly SignatureIndex index
+    cdef readonly tuple table
+    cdef readonly signed char[::1] letter
+    cdef dict values, gains, shapes
+    cdef int[::1] counts, order, ties, found_ids, found_order, found_set
+    cdef double[::1] vals, ests, found_ests, tops
+    cdef unsigned long long[::1] codes
+    cdef Py_ssize_t n_found, n_tops
+
+    cdef void _subsets_room(self, Py_ssize_t n) except *
+
+    @cython.locals(i=cython.Py_ssize_t, ids=cython.int[::1], ests=cython.double[::1])
+    cdef void _found_room(self, Py_ssize_t n) except *
+
+    @cython.locals(room=cython.int[::1], mask=cython.Py_ssize_t, slot=cython.Py_ssize_t, there=cython.int)
+    cdef bint _put(self, int sid)
+
+    @cython.locals(n=cython.Py_ssize_t)
+    cdef bint _found(self, int sid, double v) except -1
+
+    @cython.locals(index=SignatureIndex, letters=cython.uint[::1], short_ids=cython.int[::1], at=cython.Py_ssize_t,
+                   sid=cython.int)
+    cdef void _found_grown(self, Py_ssize_t entry, double v, unsigned int req_bit) except *
+
+    @cython.locals(room=cython.int[::1], mask=cython.Py_ssize_t, slot=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   sid=cython.int)
+    cdef void _forget_found(self)
+
+    @cython.locals(tops=cython.double[::1], have=cython.Py_ssize_t, j=cython.Py_ssize_t)
+    cdef double _entered(self, double v, Py_ssize_t n, Py_ssize_t n_top, double kth)
+
+    cdef object _card_values(self, double cw)
+
+    cdef tuple _award_gain(self, object sp, Py_ssize_t lo_len, Py_ssize_t hi_len, Py_ssize_t f,
+                           Py_ssize_t wild_cap, Py_ssize_t most)
+
+    cdef tuple _subsets(self, tuple shape)
+
+    @cython.locals(est=cython.double, v=cython.double, kth=cython.double, max_bonus=cython.double,
+                   p=cython.double, k=cython.Py_ssize_t, f=cython.Py_ssize_t, wild_cap=cython.Py_ssize_t,
+                   lo_len=cython.Py_ssize_t, hi_len=cython.Py_ssize_t, most=cython.Py_ssize_t,
+                   base_budget=cython.Py_ssize_t, wb=cython.Py_ssize_t, w=cython.Py_ssize_t,
+                   L=cython.Py_ssize_t, size=cython.Py_ssize_t, pos=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   j=cython.Py_ssize_t, mu=cython.Py_ssize_t, hc=cython.Py_ssize_t, cl=cython.Py_ssize_t,
+                   s=cython.Py_ssize_t, at=cython.Py_ssize_t, n=cython.Py_ssize_t, total=cython.Py_ssize_t,
+                   entry=cython.Py_ssize_t, sid=cython.int, cid=cython.Py_ssize_t, ch=cython.Py_ssize_t,
+                   first=cython.Py_ssize_t, last=cython.Py_ssize_t, filled=cython.Py_ssize_t,
+                   kept=cython.Py_ssize_t, classics_at=cython.Py_ssize_t, up_at=cython.Py_ssize_t,
+                   start_at=cython.Py_ssize_t, taken_at=cython.Py_ssize_t, x=cython.uint, letter=cython.uint,
+                   low_bits=cython.int, req_bit=cython.uint, code=cython.ulonglong, one=cython.ulonglong,
+                   full=cython.bint, one_wild=cython.bint, multi=cython.bint,
+                   ests=cython.double[::1], codes=cython.ulonglong[::1], vals=cython.double[::1],
+                   cv=cython.double[::1], letter_of=cython.schar[::1], counts=cython.int[::1],
+                   award_gain=cython.double[::1], reach=cython.double[::1], free=cython.int[::1],
+                   sizes=cython.int[::1], order=cython.int[::1], found_order=cython.int[::1],
+                   index=SignatureIndex, hand=tuple, own=tuple, lent=tuple, must_up=tuple, shape=list,
+                   best=list)
+    cpdef list rank(self, object sp, Py_ssize_t top)
+
+
+cdef Py_ssize_t _spread(Py_ssize_t sid)
+
+
+@cython.locals(ranking=_Ranking)
 cpdef list ranked_ids(object finder, object sp, object top=*)
 
 
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t, lo=cython.Py_ssize_t,
                mid=cython.Py_ssize_t, hi=cython.Py_ssize_t, width=cython.Py_ssize_t, src=cython.Py_ssize_t,
-               dst=cython.Py_ssize_t, v=cython.double)
-cdef void _best_first(double[::1] ests, int[::1] both, Py_ssize_t n)
-
-
-@cython.locals(at=cython.Py_ssize_t)
-cpdef double _entered(list tops, double v, Py_ssize_t n, Py_ssize_t n_top, double kth)
+               dst=cython.Py_ssize_t, v=cython.double, t=cython.int, a=cython.int, b=cython.int)
+cdef void _best_first(double[::1] keys, int[::1] ties, int[::1] both, Py_ssize_t n)
 
 
 cdef class _Faces:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gzip
 from array import array
-from bisect import bisect_left
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
@@ -557,66 +556,7 @@ class WordFinder:
         self._cand_cache: OrderedDict[tuple, tuple[str, ...]] = OrderedDict()
         self._layouts: OrderedDict[tuple, tuple[tuple[int, ...], tuple[bool, ...]] | None] = OrderedDict()
         self._cache_size = cache_size
-        # numbers in flat arrays, for the compiled ranking to read without a Python object each
-        self._letter = _faces(table).letter  # a=0 ... z=25
-        self._values: dict[float, array] = {}
-        self._gains: dict[tuple, tuple[array, array]] = {}
-        self._shapes: dict[tuple, tuple[array, array]] = {}
-
-    def _card_value(self, c: Card, cw: float) -> float:
-        return c.coins * cw + c.prestige + 0.5 * (c.genre_coins * cw + c.genre_prestige) + (0.7 if c.special else 0.0)
-
-    def _card_values(self, cw: float) -> array:
-        """The estimate of every card at coin weight ``cw`` (cached: few weights occur)."""
-        vals = self._values.get(cw)
-        if vals is None:
-            vals = array("d", [self._card_value(c, cw) for c in self.table])
-            if len(self._values) >= 64:
-                self._values.clear()
-            self._values[cw] = vals
-        return vals
-
-    def _award_gain(self, sp: Spelling, lo_len: int, hi_len: int, f: int, wild_cap: int,
-                    most: int) -> tuple[array, array]:
-        """The gain of a word per length (awards, long-word event, length tie-break), and per
-        number ``k`` of letters the best gain a word spelled from them can reach (its length
-        is ``k`` plus the wilds; awards for longer words are out of reach)."""
-        ev = sp.event
-        long_len = ev.length if ev is not None and ev.kind == "long_word" else 99
-        long_bonus = ev.n if ev is not None and ev.kind == "long_word" else 0
-        key = (sp.awards, sp.award_now, long_len, long_bonus, lo_len, hi_len, f, wild_cap, most)
-        hit = self._gains.get(key)
-        if hit is None:
-            award_gain = [0.0] * (MAX_FIND_LEN + 2)
-            for L in range(MAX_FIND_LEN + 2):
-                _alen, a = award_for(sp, L)
-                award_gain[L] = (a - sp.award_now if a else 0) + (long_bonus if long_len <= L else 0) + 0.01 * L
-            reach = [max(award_gain[max(lo_len, k + f) : min(hi_len, k + wild_cap) + 1], default=-1e9)
-                     for k in range(most + 1)]
-            if len(self._gains) >= 1024:
-                self._gains.clear()
-            hit = self._gains[key] = (array("d", award_gain), array("d", reach))
-        return hit
-
-    def _subsets(self, shape: tuple[tuple[int, int, int], ...]) -> tuple[array, array]:
-        """Every sub-multiset of a speller's letters: ``shape`` gives per letter (in order) the
-        hand cards, the classics and the cards that must be used face up. Returns how many
-        free hand cards each sub-multiset uses (classics are used first) and how many letters
-        it holds, in the order :meth:`ranked_signatures` estimates them (the first letter's
-        counts vary fastest). The letters themselves are not part of the shape, so hands of
-        different letters share it."""
-        hit = self._shapes.get(shape)
-        if hit is None:
-            free = [0]
-            sizes = [0]
-            for hc, cc, mc in shape:
-                parts = [(s, (mc if mc > s - cc else s - cc) - mc) for s in range(mc, hc + cc + 1)]
-                free = [u + used for _s, used in parts for u in free]
-                sizes = [n + s for s, _used in parts for n in sizes]
-            if len(self._shapes) >= SHAPE_CACHE:
-                self._shapes.clear()
-            hit = self._shapes[shape] = (array("i", free), array("i", sizes))
-        return hit
+        self._ranking = _Ranking(dictionary.index, table)
 
     def ranked_signatures(self, sp: Spelling, top: int | None = None) -> list[str]:
         """The signatures the speller can spell, best estimate first, equal estimates in
@@ -687,213 +627,404 @@ def ranked_signatures(finder: WordFinder, sp: Spelling, top: int | None = None) 
 
 def ranked_ids(finder: WordFinder, sp: Spelling, top: int | None = None) -> list[int]:
     """:meth:`WordFinder.ranked_signatures`, as the signatures' numbers in the dictionary's
-    index (typed in ``words.pxd``: its estimates are C doubles and its counts C integers, and
-    a Spell decision asks it whenever the hand is new)."""
+    index."""
     if top is not None and top < 1:
         return []
-    cv = finder._card_values(sp.coin_weight)
-    letter_of = finder._letter
-    hand, own, lent, must_up = sp.hand, sp.own_classics, sp.foreign_classics, sp.must_up
-    most = len(hand) + len(own) + len(lent)
-    # per letter (a=0 ... z=25): the hand's cards, the classics, those to be used face up, and
-    # where its cards' estimates start in ``vals`` (hand cards first, then classics; another
-    # player's classic lends only its letter: worth a token 0.05)
-    counts = array("i", bytes(4 * 26 * 4))
-    classics_at, up_at, start_at = 26, 52, 78
-    for cid in hand:
-        counts[letter_of[cid]] += 1
-    for cid in own:
-        counts[classics_at + letter_of[cid]] += 1
-    for cid in lent:
-        counts[classics_at + letter_of[cid]] += 1
-    for cid in must_up:
-        counts[up_at + letter_of[cid]] += 1
-    filled = 0
-    for ch in range(26):
-        counts[start_at + ch] = filled
-        filled += counts[ch] + counts[classics_at + ch]
-    vals = array("d", bytes(8 * (most if most else 1)))
-    taken = array("i", bytes(4 * 26))
-    for cid in hand:
-        ch = letter_of[cid]
-        vals[counts[start_at + ch] + taken[ch]] = cv[cid]
-        taken[ch] += 1
-    for cid in own:
-        ch = letter_of[cid]
-        vals[counts[start_at + ch] + taken[ch]] = cv[cid]
-        taken[ch] += 1
-    for cid in lent:
-        ch = letter_of[cid]
-        vals[counts[start_at + ch] + taken[ch]] = 0.05
-        taken[ch] += 1
-    f = len(sp.must_wild)
-    wild_cap = min(sp.max_wilds, max(1, f))
-    lo_len, hi_len = sp.min_len, min(sp.max_len, MAX_FIND_LEN)
-    award_gain, reach = finder._award_gain(sp, lo_len, hi_len, f, wild_cap, most)
-    base_budget = f + len(hand) - len(must_up)
+    ranking = finder._ranking
+    return ranking.rank(sp, 0 if top is None else top)
 
-    # the estimate and the code of each sub-multiset add the best cards of each letter, in
-    # alphabetical order (the letter left out first, then once, twice ...)
-    total = 1
-    for ch in range(26):
-        if counts[ch] or counts[classics_at + ch]:
-            total *= max(0, counts[ch] + counts[classics_at + ch] + 1 - counts[up_at + ch])
-    ests = array("d", bytes(8 * total))
-    codes = array("Q", bytes(8 * total))
-    n = 1
-    shape = []
-    for ch in range(26):
-        hc = counts[ch]
-        cl = counts[classics_at + ch]
-        if not hc and not cl:
-            continue
-        letter = ch + 1
-        mu = counts[up_at + ch]
-        first = counts[start_at + ch]
-        shape.append((hc, cl, mu))
-        if hc + cl == 1 and not mu:
-            v = vals[first]
-            for j in range(n):
-                ests[n + j] = ests[j] + v
-                codes[n + j] = _grown(codes[j], letter)
-            n *= 2
-            continue
-        # the letter's estimates, best first (an insertion sort: a letter has a few cards),
-        # and the sums of the best 0, 1, 2 ... of them
-        last = first + hc + cl
-        for i in range(first + 1, last):
-            v = vals[i]
-            j = i
-            while j > first and vals[j - 1] < v:
-                vals[j] = vals[j - 1]
-                j -= 1
-            vals[j] = v
-        # the block of each count, the highest first: block 0 overwrites the entries it reads
-        for s in range(hc + cl, mu - 1, -1):
-            p = 0.0
-            for i in range(first, first + s):
-                p += vals[i]
-            at = (s - mu) * n
-            for j in range(n):
-                ests[at + j] = ests[j] + p
-                code = codes[j]
-                for _ in range(s):
-                    code = _grown(code, letter)
-                codes[at + j] = code
-        n *= max(0, hc + cl + 1 - mu)
-    free, sizes = finder._subsets(tuple(shape))
-    # best subsets first (equal estimates in the order made): a signature's length fixes its
-    # gain, so the first subset that spells it gives its estimate, and later ones never beat it
-    order = array("i", bytes(8 * n))
-    _best_first(ests, order, n)
-    max_bonus = reach[0]
-    for k in range(1, len(reach)):
-        if reach[k] > max_bonus:
-            max_bonus = reach[k]
 
-    req = sp.required
-    req_bit = 1 << (ord(req) - 97) if req else 0
-    index: SignatureIndex = finder.dic.index
-    found: dict[int, float] = {}  # signature number: estimate
-    full = top is None
-    n_top = top or 0
-    # the top-th best estimate found so far: a signature below it can never enter the top
-    # (estimates only fall), so it is not kept; ``tops`` holds the best ``top`` estimates
-    # found, lowest first
-    kth = -1e18
-    tops: list[float] = []
-    one_wild = f <= 1 <= wild_cap
-    multi = wild_cap >= 2  # two wilds or more are possible at all
-    one = 1  # see _one_letter_short
-    for j in range(n):
-        i = order[j]
-        est = ests[i]
-        k = sizes[i]
-        if not k:
-            continue
-        if not full and len(tops) >= n_top:
-            # stop once no subset left can enter the top, and skip those too short for
-            # a gain that would let them in
-            if kth > est + max_bonus:
+class _Ranking:
+    """A finder's ranking of signatures (:meth:`WordFinder.ranked_signatures`), with what it
+    works in kept between calls: a Spell decision ranks whenever the hand is new, and a
+    ranking that made its arrays, a dict of what it found and two Python sorts anew cost
+    more than its look-ups. Its arrays grow to the largest speller seen; the signatures
+    found are kept in flat arrays, with a small open-addressing set of their numbers.
+    ``words.pxd`` types it for the compiled build (C doubles and ints throughout)."""
+
+    def __init__(self, index: SignatureIndex, table: tuple[Card, ...]) -> None:
+        self.index = index
+        self.table = table
+        self.letter = _faces(table).letter  # a=0 ... z=25
+        self.values: dict[float, array] = {}  # per coin weight: every card's estimate
+        self.gains: dict[tuple, tuple[array, array]] = {}  # see _award_gain
+        self.shapes: dict[tuple, tuple[array, array]] = {}  # see _subsets
+        # per letter (a=0 ... z=25, in blocks of 26): the hand's cards, the classics, those to
+        # be used face up, where its cards' estimates start in ``vals``, how many are in
+        self.counts = array("i", bytes(4 * 26 * 5))
+        self.vals = array("d", bytes(8 * 16))
+        # per sub-multiset: its estimate and code; ``order`` (twice as long: room for merging)
+        # and ``ties`` (0, 1, 2 ...) for sorting them
+        self._subsets_room(64)
+        # the signatures found: their numbers and estimates in the order found, the set of
+        # their numbers (-1: an empty slot), room to sort them; the best ``top`` estimates
+        self.found_ids, self.found_ests = array("i"), array("d")
+        self.n_found = 0
+        self._found_room(64)
+        self.tops = array("d", bytes(8 * 16))
+        self.n_tops = 0
+
+    def _subsets_room(self, n: int) -> None:
+        self.ests = array("d", bytes(8 * n))
+        self.codes = array("Q", bytes(8 * n))
+        self.order = array("i", bytes(8 * n))
+        self.ties = array("i", range(n))
+
+    def _found_room(self, n: int) -> None:
+        """Room for ``n`` signatures found, those found so far kept (the set is made again)."""
+        ids = array("i", bytes(4 * n))
+        ests = array("d", bytes(8 * n))
+        for i in range(self.n_found):
+            ids[i] = self.found_ids[i]
+            ests[i] = self.found_ests[i]
+        self.found_ids = ids
+        self.found_ests = ests
+        self.found_order = array("i", bytes(8 * n))
+        self.found_set = array("i", [-1]) * (2 * n)
+        for i in range(self.n_found):
+            self._put(ids[i])
+
+    def _put(self, sid: int) -> bool:
+        """``sid`` into the set of numbers found; whether it was not there."""
+        room = self.found_set
+        mask = len(room) - 1
+        slot = _spread(sid) & mask
+        while True:
+            there = room[slot]
+            if there == sid:
+                return False
+            if there < 0:
+                room[slot] = sid
+                return True
+            slot = (slot + 1) & mask
+
+    def _found(self, sid: int, v: float) -> bool:
+        """``sid`` found at estimate ``v``, unless found before (its first estimate is its
+        best: estimates only fall); whether it was new."""
+        n = self.n_found
+        if n == len(self.found_ids):
+            self._found_room(2 * n)
+        if not self._put(sid):
+            return False
+        self.found_ids[n] = sid
+        self.found_ests[n] = v
+        self.n_found = n + 1
+        return True
+
+    def _found_grown(self, entry: int, v: float, req_bit: int) -> None:
+        """The signatures of ``entry`` in the index's one-letter-longer table that hold the
+        required letter (``req_bit``, 0: any), found at estimate ``v``."""
+        index = self.index
+        letters, short_ids = index.letters, index.short_ids
+        for at in range(index.short_start[entry], index.short_start[entry + 1]):
+            sid = short_ids[at]
+            if not req_bit or letters[sid] & req_bit:
+                self._found(sid, v)
+
+    def _forget_found(self) -> None:
+        """Empty the set, each number taken out in the reverse of the order put in: a slot
+        emptied is then never on the way to one still to take out."""
+        room = self.found_set
+        mask = len(room) - 1
+        for i in range(self.n_found - 1, -1, -1):
+            sid = self.found_ids[i]
+            slot = _spread(sid) & mask
+            while room[slot] != sid:
+                slot = (slot + 1) & mask
+            room[slot] = -1
+        self.n_found = 0
+
+    def _entered(self, v: float, n: int, n_top: int, kth: float) -> float:
+        """``n`` signatures entered at estimate ``v``: ``tops`` (the best ``n_top`` estimates
+        found, lowest first) takes them in, and the lowest of a full ``tops`` is returned
+        (``kth`` while it is not full)."""
+        tops = self.tops
+        have = self.n_tops
+        for _ in range(n if n < n_top else n_top):
+            if have < n_top:
+                j = have
+                have += 1
+                while j > 0 and tops[j - 1] > v:
+                    tops[j] = tops[j - 1]
+                    j -= 1
+                tops[j] = v
+            elif v > tops[0]:
+                j = 0
+                while j + 1 < have and tops[j + 1] < v:
+                    tops[j] = tops[j + 1]
+                    j += 1
+                tops[j] = v
+            else:
                 break
-            if kth > est + reach[k]:
+        self.n_tops = have
+        return tops[0] if have >= n_top else kth
+
+    def _card_values(self, cw: float) -> array:
+        """The estimate of every card at coin weight ``cw`` (cached: few weights occur)."""
+        vals = self.values.get(cw)
+        if vals is None:
+            vals = array("d", [c.coins * cw + c.prestige + 0.5 * (c.genre_coins * cw + c.genre_prestige)
+                               + (0.7 if c.special else 0.0) for c in self.table])
+            if len(self.values) >= 64:
+                self.values.clear()
+            self.values[cw] = vals
+        return vals
+
+    def _award_gain(self, sp: Spelling, lo_len: int, hi_len: int, f: int, wild_cap: int,
+                    most: int) -> tuple[array, array]:
+        """The gain of a word per length (awards, long-word event, length tie-break), and per
+        number ``k`` of letters the best gain a word spelled from them can reach (its length
+        is ``k`` plus the wilds; awards for longer words are out of reach)."""
+        ev = sp.event
+        long_len = ev.length if ev is not None and ev.kind == "long_word" else 99
+        long_bonus = ev.n if ev is not None and ev.kind == "long_word" else 0
+        key = (sp.awards, sp.award_now, long_len, long_bonus, lo_len, hi_len, f, wild_cap, most)
+        hit = self.gains.get(key)
+        if hit is None:
+            award_gain = [0.0] * (MAX_FIND_LEN + 2)
+            for L in range(MAX_FIND_LEN + 2):
+                _alen, a = award_for(sp, L)
+                award_gain[L] = (a - sp.award_now if a else 0) + (long_bonus if long_len <= L else 0) + 0.01 * L
+            reach = [max(award_gain[max(lo_len, k + f) : min(hi_len, k + wild_cap) + 1], default=-1e9)
+                     for k in range(most + 1)]
+            if len(self.gains) >= 1024:
+                self.gains.clear()
+            hit = self.gains[key] = (array("d", award_gain), array("d", reach))
+        return hit
+
+    def _subsets(self, shape: tuple[tuple[int, int, int], ...]) -> tuple[array, array]:
+        """Every sub-multiset of a speller's letters: ``shape`` gives per letter (in order) the
+        hand cards, the classics and the cards that must be used face up. Returns how many
+        free hand cards each sub-multiset uses (classics are used first) and how many letters
+        it holds, in the order :meth:`rank` estimates them (the first letter's counts vary
+        fastest). The letters themselves are not part of the shape, so hands of different
+        letters share it."""
+        hit = self.shapes.get(shape)
+        if hit is None:
+            free = [0]
+            sizes = [0]
+            for hc, cc, mc in shape:
+                parts = [(s, (mc if mc > s - cc else s - cc) - mc) for s in range(mc, hc + cc + 1)]
+                free = [u + used for _s, used in parts for u in free]
+                sizes = [n + s for s, _used in parts for n in sizes]
+            if len(self.shapes) >= SHAPE_CACHE:
+                self.shapes.clear()
+            hit = self.shapes[shape] = (array("i", free), array("i", sizes))
+        return hit
+
+    def rank(self, sp: Spelling, top: int) -> list[int]:
+        """:func:`ranked_ids` (``top`` 0: all of them)."""
+        cv = self._card_values(sp.coin_weight)
+        letter_of = self.letter
+        hand, own, lent, must_up = sp.hand, sp.own_classics, sp.foreign_classics, sp.must_up
+        most = len(hand) + len(own) + len(lent)
+        # per letter: the hand's cards, the classics, those to be used face up, and where its
+        # cards' estimates start in ``vals`` (hand cards first, then classics; another
+        # player's classic lends only its letter: worth a token 0.05)
+        counts = self.counts
+        classics_at, up_at, start_at, taken_at = 26, 52, 78, 104
+        for ch in range(130):
+            counts[ch] = 0
+        for cid in hand:
+            counts[letter_of[cid]] += 1
+        for cid in own:
+            counts[classics_at + letter_of[cid]] += 1
+        for cid in lent:
+            counts[classics_at + letter_of[cid]] += 1
+        for cid in must_up:
+            counts[up_at + letter_of[cid]] += 1
+        filled = 0
+        for ch in range(26):
+            counts[start_at + ch] = filled
+            filled += counts[ch] + counts[classics_at + ch]
+        if most > len(self.vals):
+            self.vals = array("d", bytes(8 * most))
+        vals = self.vals
+        for cid in hand:
+            ch = letter_of[cid]
+            vals[counts[start_at + ch] + counts[taken_at + ch]] = cv[cid]
+            counts[taken_at + ch] += 1
+        for cid in own:
+            ch = letter_of[cid]
+            vals[counts[start_at + ch] + counts[taken_at + ch]] = cv[cid]
+            counts[taken_at + ch] += 1
+        for cid in lent:
+            ch = letter_of[cid]
+            vals[counts[start_at + ch] + counts[taken_at + ch]] = 0.05
+            counts[taken_at + ch] += 1
+        f = len(sp.must_wild)
+        wild_cap = min(sp.max_wilds, max(1, f))
+        lo_len, hi_len = sp.min_len, min(sp.max_len, MAX_FIND_LEN)
+        award_gain, reach = self._award_gain(sp, lo_len, hi_len, f, wild_cap, most)
+        base_budget = f + len(hand) - len(must_up)
+
+        # the estimate and the code of each sub-multiset add the best cards of each letter, in
+        # alphabetical order (the letter left out first, then once, twice ...)
+        total = 1
+        for ch in range(26):
+            if counts[ch] or counts[classics_at + ch]:
+                total *= max(0, counts[ch] + counts[classics_at + ch] + 1 - counts[up_at + ch])
+        if total > len(self.ests):
+            self._subsets_room(total)
+        ests, codes = self.ests, self.codes
+        ests[0] = 0.0
+        codes[0] = 0
+        n = 1
+        shape = []
+        for ch in range(26):
+            hc = counts[ch]
+            cl = counts[classics_at + ch]
+            if not hc and not cl:
                 continue
-        code = codes[i]
-        # no wild: the sub-multiset's own signature
-        if not f and lo_len <= k <= hi_len:
-            sid = index.signature(code)
-            if sid >= 0:
-                v = est + award_gain[k]
-                if v >= kth and sid not in found and (not req_bit or index.letters[sid] & req_bit):
-                    found[sid] = v
-                    if not full:
-                        kth = _entered(tops, v, 1, n_top, kth)
-        wb = base_budget - free[i]  # wilds the hand cards left over can make
-        if wb < 1:
-            continue
-        # one wild: the signatures one letter longer (two-letter words with a wild are
-        # never worth offering)
-        if one_wild and lo_len <= k + 1 <= hi_len and (k >= 2 or f):
-            entry = index.grown(code)
-            if entry >= 0:
-                v = est + award_gain[k + 1]
-                if v >= kth:
-                    size = len(found)
-                    for at in range(index.short_start[entry], index.short_start[entry + 1]):
-                        sid = index.short_ids[at]
-                        if (not req_bit or index.letters[sid] & req_bit) and sid not in found:
-                            found[sid] = v
-                    if not full and len(found) != size:
-                        kth = _entered(tops, v, len(found) - size, n_top, kth)
-        if not multi or wb < 2:
-            continue
-        # two wilds or more (forced ones)
-        for w in range(max(2, f), (wb if wb < wild_cap else wild_cap) + 1):
-            L = k + w
-            if lo_len > L or hi_len < L:
+            letter = ch + 1
+            mu = counts[up_at + ch]
+            first = counts[start_at + ch]
+            shape.append((hc, cl, mu))
+            if hc + cl == 1 and not mu:
+                v = vals[first]
+                for j in range(n):
+                    ests[n + j] = ests[j] + v
+                    codes[n + j] = _grown(codes[j], letter)
+                n *= 2
                 continue
-            v = est + award_gain[L]
-            if v < kth:
+            # the letter's estimates, best first (an insertion sort: a letter has a few cards),
+            # and the sums of the best 0, 1, 2 ... of them
+            last = first + hc + cl
+            for i in range(first + 1, last):
+                v = vals[i]
+                j = i
+                while j > first and vals[j - 1] < v:
+                    vals[j] = vals[j - 1]
+                    j -= 1
+                vals[j] = v
+            # the block of each count, the highest first: block 0 overwrites the entries it reads
+            for s in range(hc + cl, mu - 1, -1):
+                p = 0.0
+                for i in range(first, first + s):
+                    p += vals[i]
+                at = (s - mu) * n
+                for j in range(n):
+                    ests[at + j] = ests[j] + p
+                    code = codes[j]
+                    for _ in range(s):
+                        code = _grown(code, letter)
+                    codes[at + j] = code
+            n *= max(0, hc + cl + 1 - mu)
+        free, sizes = self._subsets(tuple(shape))
+        # best subsets first (equal estimates in the order made): a signature's length fixes its
+        # gain, so the first subset that spells it gives its estimate, and later ones never beat it
+        order = self.order
+        for i in range(n):
+            order[i] = i
+        _best_first(ests, self.ties, order, n)
+        max_bonus = reach[0]
+        for k in range(1, len(reach)):
+            if reach[k] > max_bonus:
+                max_bonus = reach[k]
+
+        req = sp.required
+        req_bit = 1 << (ord(req) - 97) if req else 0
+        index = self.index
+        full = top == 0
+        # the top-th best estimate found so far: a signature below it can never enter the top
+        # (estimates only fall), so it is not kept; ``tops`` holds the best ``top`` estimates
+        # found, lowest first
+        kth = -1e18
+        if top > len(self.tops):
+            self.tops = array("d", bytes(8 * top))
+        self.n_tops = 0
+        one_wild = f <= 1 <= wild_cap
+        multi = wild_cap >= 2  # two wilds or more are possible at all
+        one = 1  # see _one_letter_short
+        for j in range(n):
+            i = order[j]
+            est = ests[i]
+            k = sizes[i]
+            if not k:
                 continue
-            size = len(found)
-            for x in range(1, 27):
-                # the code with letter x put in its place among the k letters
-                pos = 0
-                while pos < k and (code >> (5 * (k - 1 - pos)) & 31) < x:
-                    pos += 1
-                low_bits = 5 * (k - pos)
-                entry = index.grown(((code >> low_bits) << 5 | x) << low_bits | (code & ((one << low_bits) - one)))
-                if entry < 0:
+            if not full and self.n_tops >= top:
+                # stop once no subset left can enter the top, and skip those too short for
+                # a gain that would let them in
+                if kth > est + max_bonus:
+                    break
+                if kth > est + reach[k]:
                     continue
-                for at in range(index.short_start[entry], index.short_start[entry + 1]):
-                    sid = index.short_ids[at]
-                    if sid not in found and (not req_bit or index.letters[sid] & req_bit):
-                        found[sid] = v
-            if not full and len(found) != size:
-                kth = _entered(tops, v, len(found) - size, n_top, kth)
-    # by estimate, equal ones in reverse alphabetical order (the signatures' numbers)
-    if full or len(found) <= n_top:
-        best = sorted(found)
-    else:
-        best = sorted([sid for sid, v in found.items() if v >= kth])
-    best.sort(key=found.__getitem__, reverse=True)
-    return best if full else best[:n_top]
+            code = codes[i]
+            # no wild: the sub-multiset's own signature
+            if not f and lo_len <= k <= hi_len:
+                sid = index.signature(code)
+                if sid >= 0:
+                    v = est + award_gain[k]
+                    if v >= kth and (not req_bit or index.letters[sid] & req_bit) and self._found(sid, v) and not full:
+                        kth = self._entered(v, 1, top, kth)
+            wb = base_budget - free[i]  # wilds the hand cards left over can make
+            if wb < 1:
+                continue
+            # one wild: the signatures one letter longer (two-letter words with a wild are
+            # never worth offering)
+            if one_wild and lo_len <= k + 1 <= hi_len and (k >= 2 or f):
+                entry = index.grown(code)
+                if entry >= 0:
+                    v = est + award_gain[k + 1]
+                    if v >= kth:
+                        size = self.n_found
+                        self._found_grown(entry, v, req_bit)
+                        if not full and self.n_found != size:
+                            kth = self._entered(v, self.n_found - size, top, kth)
+            if not multi or wb < 2:
+                continue
+            # two wilds or more (forced ones)
+            for w in range(max(2, f), (wb if wb < wild_cap else wild_cap) + 1):
+                L = k + w
+                if lo_len > L or hi_len < L:
+                    continue
+                v = est + award_gain[L]
+                if v < kth:
+                    continue
+                size = self.n_found
+                for x in range(1, 27):
+                    # the code with letter x put in its place among the k letters
+                    pos = 0
+                    while pos < k and (code >> (5 * (k - 1 - pos)) & 31) < x:
+                        pos += 1
+                    low_bits = 5 * (k - pos)
+                    entry = index.grown(((code >> low_bits) << 5 | x) << low_bits | (code & ((one << low_bits) - one)))
+                    if entry >= 0:
+                        self._found_grown(entry, v, req_bit)
+                if not full and self.n_found != size:
+                    kth = self._entered(v, self.n_found - size, top, kth)
+        # by estimate, equal ones in reverse alphabetical order (the signatures' numbers)
+        found_order = self.found_order
+        kept = 0
+        for i in range(self.n_found):
+            if full or self.n_found <= top or self.found_ests[i] >= kth:
+                found_order[kept] = i
+                kept += 1
+        _best_first(self.found_ests, self.found_ids, found_order, kept)
+        if not full and kept > top:
+            kept = top
+        best = [self.found_ids[found_order[i]] for i in range(kept)]
+        self._forget_found()
+        return best
 
 
-def _best_first(ests: array, both: array, n: int) -> None:
-    """Write into the first ``n`` of ``both`` (which holds ``2 n``: the rest is room for
-    merging) the numbers 0 to ``n - 1``, highest estimate first, equal ones in their order
-    (as ``sorted(range(n), key=ests.__getitem__, reverse=True)``, without a float object
-    made): an insertion sort for a few, else a merge sort, which takes the right run's head
-    only when it is strictly higher."""
-    for i in range(n):
-        both[i] = i
+def _spread(sid: int) -> int:
+    """A signature's number, its low bits mixed (a set of numbers found starts its search there)."""
+    return sid * 40503
+
+
+def _best_first(keys: array, ties: array, both: array, n: int) -> None:
+    """Sort the ``n`` numbers at the head of ``both`` (which holds ``2 n``: the rest is room
+    for merging) highest ``keys`` first, equal keys by their ``ties``, lowest first (as
+    ``sorted(..., key=lambda i: (-keys[i], ties[i]))``, with no Python object made): an
+    insertion sort for a few, else a merge sort."""
     if n <= 32:
         for i in range(1, n):
             k = both[i]
-            v = ests[k]
+            v = keys[k]
+            t = ties[k]
             j = i
-            while j > 0 and ests[both[j - 1]] < v:
+            while j > 0 and (keys[both[j - 1]] < v or (keys[both[j - 1]] == v and ties[both[j - 1]] > t)):
                 both[j] = both[j - 1]
                 j -= 1
             both[j] = k
@@ -907,11 +1038,13 @@ def _best_first(ests: array, both: array, n: int) -> None:
             hi = lo + 2 * width if lo + 2 * width < n else n
             i, j, k = lo, mid, lo
             while i < mid and j < hi:
-                if ests[both[src + j]] > ests[both[src + i]]:
-                    both[dst + k] = both[src + j]
+                a = both[src + i]
+                b = both[src + j]
+                if keys[b] > keys[a] or (keys[b] == keys[a] and ties[b] < ties[a]):
+                    both[dst + k] = b
                     j += 1
                 else:
-                    both[dst + k] = both[src + i]
+                    both[dst + k] = a
                     i += 1
                 k += 1
             while i < mid:
@@ -928,15 +1061,3 @@ def _best_first(ests: array, both: array, n: int) -> None:
     if src:
         for i in range(n):
             both[i] = both[n + i]
-
-
-def _entered(tops: list[float], v: float, n: int, n_top: int, kth: float) -> float:
-    """``n`` signatures entered at estimate ``v``: ``tops`` (the best ``n_top`` estimates,
-    lowest first) takes them in, and the lowest of a full ``tops`` is returned (``kth``
-    while it is not full)."""
-    at = bisect_left(tops, v)
-    tops[at:at] = [v] * (n if n < n_top else n_top)
-    if len(tops) < n_top:
-        return kth
-    del tops[: len(tops) - n_top]
-    return tops[0]
