@@ -21,13 +21,9 @@ cpdef write_slots(SeatVector vector, Py_ssize_t start, bytes codes)
 
 
 @cython.locals(ages=list, found=object, codes=bytearray, slot=cython.Py_ssize_t, code=object)
-cpdef bint write_known_tail(SeatVector vector, Py_ssize_t start, list history, list legal, dict words,
-                            dict action_bits)
+cpdef write_tail_parts(SeatVector vector, Py_ssize_t start, list history, list legal, dict words, dict action_bits,
+                       dict hashes)
 
 
 @cython.locals(found=object)
 cpdef hashed(dict table, str text, Py_ssize_t buckets)
-
-
-@cython.locals(code=cython.int)
-cpdef learn(list history, list legal, dict words, dict action_bits, dict hashes)

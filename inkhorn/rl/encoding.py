@@ -109,27 +109,34 @@ def write_slots(vector: SeatVector, start: int, codes: bytes) -> None:
     vector.codes = codes
 
 
-def write_known_tail(vector: SeatVector, start: int, history: list[str], legal: list[str], words: dict[str, bytes],
-                     action_bits: dict[str, int]) -> bool:
-    """The history and slot parts from ``start``, when ``words`` holds the buckets of every
-    history text (the last ``HISTORY_DEPTH``) and ``action_bits`` the bits of every legal id;
-    ``False``, with nothing written, when one is missing. In one typed function for the
-    compiled build: a step runs it, and the tables' lookups are C calls there."""
+def write_tail_parts(vector: SeatVector, start: int, history: list[str], legal: list[str], words: dict[str, bytes],
+                     action_bits: dict[str, int], hashes: dict[str, int]) -> None:
+    """The history and slot parts from ``start``: ``words`` holds the buckets of each history
+    text's words (as bytes), ``action_bits`` the bits of each legal id's words; one missing is
+    hashed on the way and kept. A table that could grow past ``_CACHE_LIMIT`` here is emptied
+    first. In one typed function for the compiled build: a step runs it, and the tables'
+    look-ups are C calls there."""
+    if len(words) + HISTORY_DEPTH > _CACHE_LIMIT:
+        words.clear()
+    if len(action_bits) + len(legal) > _CACHE_LIMIT:
+        action_bits.clear()
     ages = []  # the buckets of each action's words, the newest action first
     for text in reversed(history[-HISTORY_DEPTH:]):
         found = words.get(text)
         if found is None:
-            return False
+            found = words[text] = bytes([hashed(hashes, "h:" + w, HISTORY_BUCKETS) >> 1 for w in _WORDS.findall(text)])
         ages.append(found)
     codes = bytearray(len(legal))  # one byte per legal id: its words' buckets as bits
     for slot, action in enumerate(legal):
         code = action_bits.get(action)
         if code is None:
-            return False
+            code = 0
+            for word in _WORDS.findall(action):
+                code |= 1 << (hashed(hashes, "a:" + word, SLOT_BUCKETS) >> 1)
+            action_bits[action] = code
         codes[slot] = code
     write_history(vector, start, ages)
     write_slots(vector, start + HISTORY_BUCKETS, bytes(codes))
-    return True
 
 
 def hashed(table: dict[str, int], text: str, buckets: int) -> int:
@@ -142,26 +149,6 @@ def hashed(table: dict[str, int], text: str, buckets: int) -> int:
         digest = zlib.crc32(text.encode("utf-8"))
         found = table[text] = ((digest >> 1) % buckets) << 1 | (digest & 1)
     return found
-
-
-def learn(history: list[str], legal: list[str], words: dict[str, bytes], action_bits: dict[str, int],
-          hashes: dict[str, int]) -> None:
-    """What ``write_known_tail`` lacks, added: the buckets of each history text's words (as
-    bytes) and the bits of each legal id's words. A table that would grow past
-    ``_CACHE_LIMIT`` is emptied first, never midway, so that all it lacked is then in it."""
-    if len(words) + HISTORY_DEPTH > _CACHE_LIMIT:
-        words.clear()
-    if len(action_bits) + len(legal) > _CACHE_LIMIT:
-        action_bits.clear()
-    for text in history[-HISTORY_DEPTH:]:
-        if text not in words:
-            words[text] = bytes([hashed(hashes, "h:" + w, HISTORY_BUCKETS) >> 1 for w in _WORDS.findall(text)])
-    for action in legal:
-        if action not in action_bits:
-            code = 0
-            for word in _WORDS.findall(action):
-                code |= 1 << (hashed(hashes, "a:" + word, SLOT_BUCKETS) >> 1)
-            action_bits[action] = code
 
 
 class Encoder:
@@ -252,9 +239,7 @@ class Encoder:
         history = history if type(history) is list else list(history)
         legal = legal[: self.slots]  # a list's slice is a list: copied once
         legal = legal if type(legal) is list else list(legal)
-        if not write_known_tail(vector, self.head, history, legal, self._words, self._action_bits):
-            learn(history, legal, self._words, self._action_bits, self._hashes)
-            write_known_tail(vector, self.head, history, legal, self._words, self._action_bits)
+        write_tail_parts(vector, self.head, history, legal, self._words, self._action_bits, self._hashes)
 
     def _walk(self, value: Any, path: str, idx: list[int], val: list[float], memo: dict, depth: int) -> None:
         kind = type(value)

@@ -7,6 +7,7 @@ import gc
 import json
 import random
 import warnings
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -27,8 +28,8 @@ from inkhorn.rl.encoding import (
     Encoder,
     SeatVector,
     write_history,
-    write_known_tail,
     write_slots,
+    write_tail_parts,
 )
 
 COUNTS = [(g.id, n) for g in all_games() for n in range(max(g.min_players, 2), g.max_players + 1)]
@@ -590,14 +591,23 @@ def test_the_slot_part_holds_each_codes_bits_and_clears_what_the_last_list_left(
     assert SLOT_BUCKETS == 8  # spelled out in write_slots
 
 
-def test_a_tail_with_a_text_or_id_not_yet_hashed_is_not_written():
-    """``write_known_tail`` writes nothing and says so when a history text or a legal id is
-    missing from its tables (the encoder then hashes it and writes again)."""
+def test_a_tail_hashes_a_text_or_id_it_has_not_seen_and_keeps_it():
+    """``write_tail_parts`` takes each history text's buckets and each legal id's bits from
+    its tables; one missing is hashed there (CRC-32 of its words, as the module's docstring
+    says) and kept, and the vector is the one it then writes with nothing missing."""
     out = np.full(HISTORY_BUCKETS + 2 * SLOT_BUCKETS, 7.0, np.float32)
     vector = SeatVector(out, 0)
-    words, bits = {"seen": b"\x01"}, {"go": 3}
-    assert not write_known_tail(vector, 0, ["seen", "new"], ["go"], words, bits)
-    assert not write_known_tail(vector, 0, ["seen"], ["go", "stop"], words, bits)
-    assert (out == 7.0).all() and vector.codes == b""
-    assert write_known_tail(vector, 0, ["seen"], ["go"], words, bits)
-    assert out[1] == 1.0 and out[HISTORY_BUCKETS : HISTORY_BUCKETS + 2].tolist() == [1.0, 1.0]
+    words, bits, hashes = {"seen": b"\x01"}, {"go": 3}, {}
+    write_tail_parts(vector, 0, ["seen", "new text"], ["go", "stop"], words, bits, hashes)
+
+    def bucket(text, buckets):
+        return (zlib.crc32(text.encode()) >> 1) % buckets
+
+    assert words["new text"] == bytes([bucket("h:new", HISTORY_BUCKETS), bucket("h:text", HISTORY_BUCKETS)])
+    assert bits["stop"] == 1 << bucket("a:stop", SLOT_BUCKETS) and bits["go"] == 3
+    again = np.full_like(out, 7.0)
+    write_tail_parts(SeatVector(again, 0), 0, ["seen", "new text"], ["go", "stop"], dict(words), dict(bits), {})
+    assert np.array_equal(out, again)
+    # the newest text weighs 1, the one before 1/2
+    assert out[1] == 0.5 + (bucket("h:new", HISTORY_BUCKETS) == 1) + (bucket("h:text", HISTORY_BUCKETS) == 1)
+    assert out[HISTORY_BUCKETS : HISTORY_BUCKETS + 2].tolist() == [1.0, 1.0]
