@@ -259,6 +259,29 @@ def test_the_best_signatures_are_the_head_of_the_whole_ranking():
     assert checked >= 1000
 
 
+def test_each_thread_has_its_own_finder_over_the_one_dictionary():
+    """A finder's caches and the arrays its ranking works in serve one caller at a time:
+    games made in two threads get two finders (sharing the dictionary), and games made in
+    one thread share one; both rank alike."""
+    import threading
+
+    from inkhorn.games.novelist import words
+    from inkhorn.games.novelist.state import finder_for
+
+    here = finder_for(None, None)
+    assert finder_for(None, None) is here
+    there: list = []
+    thread = threading.Thread(target=lambda: there.append(finder_for(None, None)))
+    thread.start()
+    thread.join()
+    assert there[0] is not here and there[0].dic is here.dic
+    checked = 0
+    for _state, sp, _offered, _gip, _rng in _offered_words():
+        assert words.ranked_ids(there[0], sp, 12) == words.ranked_ids(here, sp, 12)
+        checked += 1
+    assert checked >= 100
+
+
 def test_the_searching_bot_lays_out_its_words_without_fiddling():
     """The search judges a word by its best layout (``Arrange`` is a detail step) and keeps
     the proposed layout unless a change is clearly better (``confidence``): a card turned

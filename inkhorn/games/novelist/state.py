@@ -6,6 +6,7 @@ and word finder are transient: restored from the options after loading a saved g
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,16 +20,21 @@ from inkhorn.games.novelist.words import Dictionary, WordFinder, load_dictionary
 if TYPE_CHECKING:
     from inkhorn.games.novelist.game import NovelistOptions
 
-_FINDERS: dict[tuple[str | None, str | None], WordFinder] = {}
+# per thread: a finder's caches and the arrays its ranking works in serve one caller at a time
+_FINDERS = threading.local()
 
 
 def finder_for(content_path: str | None, dictionary_path: str | None) -> WordFinder:
+    """The word finder of a content and dictionary, one per thread (games played in two
+    threads never share one; the dictionary itself is shared)."""
+    finders: dict[tuple[str | None, str | None], WordFinder] | None = getattr(_FINDERS, "by_paths", None)
+    if finders is None:
+        finders = _FINDERS.by_paths = {}
     key = (content_path, dictionary_path)
-    f = _FINDERS.get(key)
+    f = finders.get(key)
     if f is None:
-        f = WordFinder(load_dictionary(dictionary_path), load_content(content_path).cards,
-                       unsuggested=unsuggested_words())
-        _FINDERS[key] = f
+        f = finders[key] = WordFinder(load_dictionary(dictionary_path), load_content(content_path).cards,
+                                      unsuggested=unsuggested_words())
     return f
 
 

@@ -544,7 +544,8 @@ class _Search:
 
 
 class WordFinder:
-    """Spellable words for a speller, best first. Results are cached by the speller's key."""
+    """Spellable words for a speller, best first. Results are cached by the speller's key.
+    A finder serves one thread at a time (``state.finder_for`` gives each thread its own)."""
 
     def __init__(self, dictionary: Dictionary, table: tuple[Card, ...], cache_size: int = 4096,
                  unsuggested: frozenset[str] = frozenset()):
