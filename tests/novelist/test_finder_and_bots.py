@@ -282,6 +282,51 @@ def test_each_thread_has_its_own_finder_over_the_one_dictionary():
     assert checked >= 100
 
 
+def test_a_ranking_stopped_midway_leaves_the_next_one_right():
+    """The ranking keeps the signatures it finds in arrays it reuses: one stopped by an
+    exception (an interrupt) must not leave them to the next. Checked on the module's source
+    (its compiled build runs the same code), the stop forced at the fifth signature found."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    from inkhorn.games.novelist import words as compiled_or_not
+
+    spec = importlib.util.spec_from_file_location("novelist_words_source",
+                                                  Path(compiled_or_not.__file__).with_name("words.py"))
+    assert spec is not None and spec.loader is not None
+    source = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = source  # dataclasses look their module up while it loads
+    try:
+        spec.loader.exec_module(source)
+        state = new(3, 7)
+        finder = source.WordFinder(state.finder.dic, state.finder.table)
+        spellers = [sp for _state, sp, _offered, _gip, _rng in _offered_words()][:40]
+        want = [source.ranked_ids(source.WordFinder(state.finder.dic, state.finder.table), sp, 12) for sp in spellers]
+        found, calls = source._Ranking._found, [0]
+
+        def stops_at_the_fifth(self, sid, v):
+            calls[0] += 1
+            if calls[0] == 5:
+                raise KeyboardInterrupt
+            return found(self, sid, v)
+
+        stopped = 0
+        for k in range(len(spellers) - 1):  # a speller's ranking stopped, then the next one's
+            calls[0] = 0
+            source._Ranking._found = stops_at_the_fifth
+            try:
+                source.ranked_ids(finder, spellers[k], 12)
+            except KeyboardInterrupt:
+                stopped += 1
+            finally:
+                source._Ranking._found = found
+            assert source.ranked_ids(finder, spellers[k + 1], 12) == want[k + 1]
+        assert stopped >= 30
+    finally:
+        del sys.modules[spec.name]
+
+
 def test_the_searching_bot_lays_out_its_words_without_fiddling():
     """The search judges a word by its best layout (``Arrange`` is a detail step) and keeps
     the proposed layout unless a change is clearly better (``confidence``): a card turned

@@ -52,6 +52,7 @@ cdef class _Ranking:
     cdef double[::1] vals, ests, found_ests, tops
     cdef unsigned long long[::1] codes
     cdef Py_ssize_t n_found, n_tops
+    cdef bint ranking
 
     cdef void _subsets_room(self, Py_ssize_t n) except *
 

@@ -662,6 +662,7 @@ class _Ranking:
         self.found_ids, self.found_ests = array("i"), array("d")
         self.n_found = 0
         self._found_room(64)
+        self.ranking = False  # while a ranking runs
         self.tops = array("d", bytes(8 * 16))
         self.n_tops = 0
 
@@ -815,6 +816,10 @@ class _Ranking:
 
     def rank(self, sp: Spelling, top: int) -> list[int]:
         """:func:`ranked_ids` (``top`` 0: all of them)."""
+        if self.ranking:  # the last ranking was stopped midway (an exception): nothing found yet
+            self.found_set = array("i", [-1]) * len(self.found_set)
+            self.n_found = 0
+        self.ranking = True
         cv = self._card_values(sp.coin_weight)
         letter_of = self.letter
         hand, own, lent, must_up = sp.hand, sp.own_classics, sp.foreign_classics, sp.must_up
@@ -1006,6 +1011,7 @@ class _Ranking:
             kept = top
         best = [self.found_ids[found_order[i]] for i in range(kept)]
         self._forget_found()
+        self.ranking = False
         return best
 
 
