@@ -2,6 +2,9 @@
 import cython
 
 
+cdef unsigned long long _TWELVE_LETTERS, _FIBONACCI
+
+
 cdef class SignatureIndex:
     cdef readonly tuple sigs, words
     cdef readonly unsigned int[::1] letters
@@ -131,7 +134,7 @@ cdef _Faces _faces(tuple table)
 cdef class _Search:
     cdef _Faces faces
     cdef object table, sp, genre_in_play
-    cdef readonly object best
+    cdef readonly tuple best
     cdef str word
     cdef Py_ssize_t n, must_need, must_used, forced, extra, max_wilds, n_worth
     cdef bint any_uncover
@@ -153,8 +156,6 @@ cdef class _Search:
     @cython.locals(i=cython.Py_ssize_t, s=cython.Py_ssize_t)
     cdef void start_over(self)
 
-    cpdef best_of_all(self)
-
     @cython.locals(ch=cython.int, first=cython.Py_ssize_t, last=cython.Py_ssize_t, s=cython.Py_ssize_t,
                    t=cython.Py_ssize_t, cands=cython.Py_ssize_t, left=cython.int, tried=cython.bint,
                    took_extra=cython.bint, used=cython.int[::1], kind=cython.int[::1], chosen=cython.int[::1],
@@ -173,8 +174,11 @@ cdef class _Search:
     cdef tuple scored(self, tuple laid)
 
 
-@cython.locals(search=_Search)
 cpdef best_layout(object table, object sp, str word, dict genre_in_play, bint scored=*)
+
+
+@cython.locals(search=_Search)
+cdef tuple _best_laid(object table, object sp, str word, dict genre_in_play, bint scored)
 
 
 @cython.locals(search=_Search)

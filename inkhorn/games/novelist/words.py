@@ -27,6 +27,10 @@ SHIPPED_WORDS = Path(__file__).parent / "content" / "words.txt.gz"
 MAX_FIND_LEN = 12  # the longest Literary Award; longer words are still valid when typed
 DEL1_MAX_LEN = 9  # a wild beside 8 face-up letters; longer words are found without wilds
 SHAPE_CACHE = 4096  # letter shapes of hands whose sub-multisets the finder keeps
+# Constants past 31 bits, typed in ``words.pxd``: a literal that long in a compiled function
+# would be a Python int there, and the arithmetic on it Python's.
+_TWELVE_LETTERS = 36028797018963968  # 1 << 55: a code of 12 letters or more is at least this
+_FIBONACCI = 0x5851F42D4C957F2D  # the multiplier of the tables' hashing
 
 
 class Dictionary:
@@ -65,13 +69,13 @@ def letter_code(sig: str) -> int:
 def _grown(code: int, letter: int) -> int:
     """``code`` with ``letter`` added last; 0 once past 12 letters (a sub-multiset that long
     spells nothing the finder looks up, and its code would not fit 64 bits)."""
-    return code << 5 | letter if code < 36028797018963968 else 0  # 1 << 55: 12 letters already
+    return code << 5 | letter if code < _TWELVE_LETTERS else 0
 
 
 def _slot(code: int, shift: int, mask: int) -> int:
     """A code's first slot in a table of ``mask + 1`` (Fibonacci hashing: the top bits of the
     64-bit product, alike in C's wrapping arithmetic and Python's exact one)."""
-    return (code * 0x5851F42D4C957F2D) >> shift & mask
+    return (code * _FIBONACCI) >> shift & mask
 
 
 class SignatureIndex:
@@ -251,6 +255,14 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
     """The highest-scoring legal layout of ``word`` (``None``: the cards cannot spell it).
     ``scored=False``: only the layout is wanted, so when it is the only possible one it is
     not scored (a word typed or picked is laid out at every turn; its score comes later)."""
+    found = _best_laid(table, sp, word, genre_in_play, scored)
+    return None if found is None else Play(word, found[0], found[1], found[2])
+
+
+def _best_laid(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int],
+               scored: bool) -> tuple[tuple[int, ...], tuple[bool, ...], WordScore | None] | None:
+    """:func:`best_layout` as (cards, face down, score): no ``Play`` made (a Python
+    function, in the compiled build too) where only the layout is wanted."""
     if not _may_spell(sp, word):
         return None
     search = _Search(table, sp, word, genre_in_play)
@@ -258,11 +270,10 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
         laid = search.laid()
         if laid is None:
             return None
-        if not scored:
-            return Play(word, laid[0], laid[1], None)
-        return Play(word, laid[0], laid[1], search.scored(laid)[0])
+        return laid[0], laid[1], search.scored(laid)[0] if scored else None
     search.start_over()
-    return search.best_of_all()
+    search.place(0)
+    return search.best
 
 
 def searched_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int]) -> Play | None:
@@ -271,7 +282,8 @@ def searched_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_p
     if not _may_spell(sp, word):
         return None
     search = _Search(table, sp, word, genre_in_play)
-    return search.best_of_all()
+    search.place(0)
+    return None if search.best is None else Play(word, *search.best)
 
 
 def _may_spell(sp: Spelling, word: str) -> bool:
@@ -303,7 +315,7 @@ class _Search:
         self.forced = len(sp.must_wild)
         self.extra = self.forced
         self.max_wilds = sp.max_wilds
-        self.best: Play | None = None
+        self.best: tuple[tuple[int, ...], tuple[bool, ...], WordScore] | None = None  # cards, face down, score
         self.best_value = -1e18
         self.any_uncover = False
         # every array of the search in one block of C ints (one allocation), each a view of it
@@ -389,20 +401,16 @@ class _Search:
             self.used[s] = 0
         self.must_used = 0
 
-    def best_of_all(self) -> Play | None:
-        """Every layout, scored: the best (identical cards tried once per place)."""
-        self.place(0)
-        return self.best
-
     def place(self, i: int) -> int:
-        """The search from place ``i`` on: each kind of card that may stand there, or a wild.
-        (0: done; the compiled build's way of passing on an exception.)"""
+        """The search from place ``i`` on: each kind of card that may stand there, or a wild;
+        ``place(0)`` scores every layout and keeps the best in ``best`` (identical cards are
+        tried once per place). (0: done; the compiled build's way of passing on an exception.)"""
         if i == self.n:
             laid = self.laid()
             if laid is not None:
                 sc, v = self.scored(laid)
                 if v > self.best_value:
-                    self.best = Play(self.word, laid[0], laid[1], sc)
+                    self.best = (laid[0], laid[1], sc)
                     self.best_value = v
             return 0
         ch = self.letters[i]
@@ -602,8 +610,8 @@ class WordFinder:
         if key in cache:
             cache.move_to_end(key)
             return cache[key]
-        play = best_layout(self.table, sp, word, genre_in_play, scored=False)
-        laid = cache[key] = None if play is None else (play.cards, play.wild)
+        found = _best_laid(self.table, sp, word, genre_in_play, False)
+        laid = cache[key] = None if found is None else (found[0], found[1])
         if len(cache) > self._cache_size:
             cache.popitem(last=False)
         return laid
