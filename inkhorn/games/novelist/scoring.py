@@ -48,6 +48,11 @@ class Spelling(NamedTuple):
         )
 
 
+# A layout search scores every layout it finds: its scores are built by the tuple's own
+# constructor, a C call, not the named tuple's ``__new__``, a Python function.
+_made = tuple.__new__
+
+
 class WordScore(NamedTuple):
     coins: int
     prestige: int
@@ -138,7 +143,9 @@ def score_word(cards_table: tuple[Card, ...], sp: Spelling, word: str, cards: tu
                 coins += c.amount * others
         elif s == "per_ink":
             inked = sp.inked
-            coins += c.amount * sum(1 for x in cards if x in inked)
+            for x in cards:  # a loop, not a generator: the compiled build types this function
+                if x in inked:
+                    coins += c.amount
         elif s == "per_wild":
             coins += c.amount * sum(wild)
         elif s == "uncover":
@@ -167,22 +174,22 @@ def score_word(cards_table: tuple[Card, ...], sp: Spelling, word: str, cards: tu
             worth += CHOICE_WORTH[s] * (cw if s == "trash_other" else 1.0)
     ev = sp.event
     if ev is not None:
-        k = ev.kind
-        if k == "letter_coins" or k == "letter_prestige" or k == "genre_prestige":
+        kind = ev.kind
+        if kind == "letter_coins" or kind == "letter_prestige" or kind == "genre_prestige":
             hits = 0
             for c in gives:
                 if c is not None and (
-                    (k == "genre_prestige" and c.genre == ev.genre) or (k != "genre_prestige" and c.letter in ev.letters)
+                    (kind == "genre_prestige" and c.genre == ev.genre) or (kind != "genre_prestige" and c.letter in ev.letters)
                 ):
                     hits += 1
-            if k == "letter_coins":
+            if kind == "letter_coins":
                 coins += ev.n * hits
             else:
                 prestige += ev.n * hits
-        elif k == "long_word" and n >= ev.length:
+        elif kind == "long_word" and n >= ev.length:
             prestige += ev.n
-        elif k == "word_coins":
+        elif kind == "word_coins":
             coins = max(0, coins + ev.n)
     alen, award = award_for(sp, n)
     value = coins * cw + prestige + worth + (award - sp.award_now if award else 0)
-    return WordScore(coins, prestige, tuple(choices), award, alen, value)
+    return _made(WordScore, (coins, prestige, tuple(choices), award, alen, value))
