@@ -20,10 +20,25 @@ cpdef write_history(SeatVector vector, Py_ssize_t start, list ages)
 cpdef write_slots(SeatVector vector, Py_ssize_t start, bytes codes)
 
 
-@cython.locals(ages=list, found=object, codes=bytearray, slot=cython.Py_ssize_t, code=object)
-cpdef write_tail_parts(SeatVector vector, Py_ssize_t start, list history, list legal, dict words, dict action_bits,
-                       dict hashes)
+@cython.final
+cdef class IdCodes:
+    cdef long long[::1] pairs
+    cdef Py_ssize_t mask, used
+
+    cpdef clear(self)
+
+    @cython.locals(pairs=cython.longlong[::1], slot=cython.Py_ssize_t, code=cython.longlong)
+    cpdef long long get(self, long long key)
+
+    @cython.locals(old=cython.longlong[::1], pairs=cython.longlong[::1], slot=cython.Py_ssize_t, i=cython.Py_ssize_t)
+    cpdef void put(self, long long key, long long code) except *
 
 
 @cython.locals(found=object)
 cpdef hashed(dict table, str text, Py_ssize_t buckets)
+
+
+@cython.locals(ages=list, found=object, codes=bytearray, slot=cython.Py_ssize_t, code=cython.longlong,
+               key=cython.longlong)
+cpdef write_tail_parts(SeatVector vector, Py_ssize_t start, list history, list legal, dict words,
+                       IdCodes action_bits, dict hashes)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from array import array
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -110,7 +111,7 @@ def write_slots(vector: SeatVector, start: int, codes: bytes) -> None:
 
 
 def write_tail_parts(vector: SeatVector, start: int, history: list[str], legal: list[str], words: dict[str, bytes],
-                     action_bits: dict[str, int], hashes: dict[str, int]) -> None:
+                     action_bits: IdCodes, hashes: dict[str, int]) -> None:
     """The history and slot parts from ``start``: ``words`` holds the buckets of each history
     text's words (as bytes), ``action_bits`` the bits of each legal id's words; one missing is
     hashed on the way and kept. A table that could grow past ``_CACHE_LIMIT`` here is emptied
@@ -128,15 +129,68 @@ def write_tail_parts(vector: SeatVector, start: int, history: list[str], legal: 
         ages.append(found)
     codes = bytearray(len(legal))  # one byte per legal id: its words' buckets as bits
     for slot, action in enumerate(legal):
-        code = action_bits.get(action)
-        if code is None:
+        key = hash(action)
+        code = action_bits.get(key)
+        if code < 0:
             code = 0
             for word in _WORDS.findall(action):
                 code |= 1 << (hashed(hashes, "a:" + word, SLOT_BUCKETS) >> 1)
-            action_bits[action] = code
+            action_bits.put(key, code)
         codes[slot] = code
     write_history(vector, start, ages)
     write_slots(vector, start + HISTORY_BUCKETS, bytes(codes))
+
+
+class IdCodes:
+    """The slot code of each legal id seen, by the id's ``hash()`` (kept in the text once
+    worked out): (hash, code + 1) pairs in one flat array, open addressing, at most half
+    full (0: an empty slot). A dict of the ids reads three scattered cache lines a look-up
+    (its index, its entry and the text it compares); a pair is one, and a new Novelist hand's
+    ids are looked up from cold memory once a turn. Ids of one hash would share a code: at
+    64 bits, a chance of about one in 10^9 over the table's ``_CACHE_LIMIT`` ids, and a shared
+    code is what the slot part's 8 hashed buckets give many ids anyway. ``encoding.pxd``
+    types it for the compiled build."""
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        self.mask = 1023
+        self.pairs = array("q", bytes(16 * 1024))
+        self.used = 0
+
+    def __len__(self) -> int:
+        return self.used
+
+    def get(self, key: int) -> int:
+        """The code kept for ``key``, or -1."""
+        pairs, mask = self.pairs, self.mask
+        slot = key & mask  # a hash's low bits: a string's hash is mixed already
+        while True:
+            code = pairs[2 * slot + 1]
+            if not code:
+                return -1
+            if pairs[2 * slot] == key:
+                return code - 1
+            slot = (slot + 1) & mask
+
+    def put(self, key: int, code: int) -> None:
+        """Keep ``code`` for ``key`` (not kept yet)."""
+        if 2 * (self.used + 1) > self.mask + 1:
+            old = self.pairs
+            self.mask = 2 * self.mask + 1
+            self.pairs = array("q", bytes(16 * (self.mask + 1)))
+            self.used = 0
+            for i in range(0, len(old), 2):
+                if old[i + 1]:
+                    self.put(old[i], old[i + 1] - 1)
+        pairs, mask = self.pairs, self.mask
+        slot = key & mask
+        while pairs[2 * slot + 1]:
+            slot = (slot + 1) & mask
+        pairs[2 * slot] = key
+        pairs[2 * slot + 1] = code + 1
+        self.used += 1
 
 
 def hashed(table: dict[str, int], text: str, buckets: int) -> int:
@@ -176,7 +230,7 @@ class Encoder:
         self._words: dict[str, bytes] = {}  # a history entry: its words' buckets
         # an action id: its words' buckets as the bits of one byte (SLOT_BUCKETS is 8), so a
         # legal list's slot blocks are one bytes object, compared with the last in one call
-        self._action_bits: dict[str, int] = {}
+        self._action_bits = IdCodes()
         self._vectors: dict[object, SeatVector] = {}  # per seat: its kept vector
 
     def forget(self) -> None:

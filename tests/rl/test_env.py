@@ -26,6 +26,7 @@ from inkhorn.rl.encoding import (
     HISTORY_DEPTH,
     SLOT_BUCKETS,
     Encoder,
+    IdCodes,
     SeatVector,
     write_history,
     write_slots,
@@ -591,22 +592,48 @@ def test_the_slot_part_holds_each_codes_bits_and_clears_what_the_last_list_left(
     assert SLOT_BUCKETS == 8  # spelled out in write_slots
 
 
+def test_the_id_table_keeps_every_code_it_is_given_as_it_grows():
+    """The legal ids' codes by hash: every key kept (negative ones too, as ``hash()`` gives)
+    is found again with its code after the table has doubled several times, a key never
+    kept is not found, and ``clear`` empties it."""
+    import random
+
+    rng = random.Random(5)
+    table = IdCodes()
+    kept = {}
+    while len(kept) < 5000:
+        key = rng.randrange(-(1 << 63), 1 << 63)
+        if key not in kept:
+            kept[key] = rng.randrange(256)
+            table.put(key, kept[key])
+    assert len(table) == 5000
+    assert all(table.get(key) == code for key, code in kept.items())
+    assert sum(table.get(rng.randrange(-(1 << 63), 1 << 63)) >= 0 for _ in range(1000)) == 0
+    table.clear()
+    assert len(table) == 0 and all(table.get(key) == -1 for key in list(kept)[:100])
+
+
 def test_a_tail_hashes_a_text_or_id_it_has_not_seen_and_keeps_it():
     """``write_tail_parts`` takes each history text's buckets and each legal id's bits from
     its tables; one missing is hashed there (CRC-32 of its words, as the module's docstring
     says) and kept, and the vector is the one it then writes with nothing missing."""
     out = np.full(HISTORY_BUCKETS + 2 * SLOT_BUCKETS, 7.0, np.float32)
     vector = SeatVector(out, 0)
-    words, bits, hashes = {"seen": b"\x01"}, {"go": 3}, {}
+    words, bits, hashes = {"seen": b"\x01"}, IdCodes(), {}
+    bits.put(hash("go"), 3)
     write_tail_parts(vector, 0, ["seen", "new text"], ["go", "stop"], words, bits, hashes)
 
     def bucket(text, buckets):
         return (zlib.crc32(text.encode()) >> 1) % buckets
 
     assert words["new text"] == bytes([bucket("h:new", HISTORY_BUCKETS), bucket("h:text", HISTORY_BUCKETS)])
-    assert bits["stop"] == 1 << bucket("a:stop", SLOT_BUCKETS) and bits["go"] == 3
+    assert bits.get(hash("stop")) == 1 << bucket("a:stop", SLOT_BUCKETS) and bits.get(hash("go")) == 3
+    assert len(bits) == 2
     again = np.full_like(out, 7.0)
-    write_tail_parts(SeatVector(again, 0), 0, ["seen", "new text"], ["go", "stop"], dict(words), dict(bits), {})
+    kept = IdCodes()
+    for action in ("go", "stop"):
+        kept.put(hash(action), bits.get(hash(action)))
+    write_tail_parts(SeatVector(again, 0), 0, ["seen", "new text"], ["go", "stop"], dict(words), kept, {})
     assert np.array_equal(out, again)
     # the newest text weighs 1, the one before 1/2
     assert out[1] == 0.5 + (bucket("h:new", HISTORY_BUCKETS) == 1) + (bucket("h:text", HISTORY_BUCKETS) == 1)
