@@ -6,6 +6,7 @@ import pytest
 
 from inkhorn.core.checks import check_determinize
 from inkhorn.games.novelist.rules import Arrange, Spell, genre_in_play, put, spelling, word_speller
+from inkhorn.games.novelist.scoring import Spelling
 from inkhorn.match import play_match
 from tests.novelist.helpers import card_id, new, set_hand, start, take
 
@@ -109,6 +110,7 @@ def test_the_kept_speller_is_the_speller_of_the_moment():
             if (isinstance(step, Spell) and action.startswith("spell:")) or (isinstance(step, Arrange) and action == "accept"):
                 memo = state.__dict__.get("speller")
                 fresh = spelling(state, step.seat)
+                assert fresh == Spelling(*fresh) and len(fresh) == len(Spelling._fields)  # every field made
                 assert word_speller(state, step.seat) == fresh
                 checked += 1
                 kept += memo is not None and memo[3] == fresh

@@ -101,7 +101,9 @@ def spelling(state: S, seat: int) -> Spelling:
         elif ev.kind == "max_wilds":
             max_wilds = ev.n
     options = state.options
-    return Spelling(
+    # made by the tuple's own constructor (a C call; the named tuple's __new__ is a Python
+    # function): every Spell decision makes one, with every field given
+    return tuple.__new__(Spelling, (
         up,
         must_up,
         must_wild,
@@ -117,7 +119,7 @@ def spelling(state: S, seat: int) -> Spelling:
         inked,
         coin_weight(state),
         0.01 if options.coop == "off" else -1.5,
-    )
+    ))
 
 
 def genre_in_play(state: S, seat: int, word_cards: tuple[int, ...] = ()) -> dict[str, int]:
