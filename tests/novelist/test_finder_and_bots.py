@@ -182,6 +182,12 @@ def test_vulgar_words_are_never_suggested_but_stay_legal_to_spell():
     state.apply("spell:shit")
     state.apply("accept")
     assert state.last_word[1] == "shit"
+    # the finder reads a signature's words to offer from one text: each signature's are its
+    # words in the index, in order, but those left out
+    index = state.finder.dic.index
+    text, starts = state.finder.dic.offered(unsuggested_words())
+    for sid, words in enumerate(index.words):
+        assert text[starts[sid] : starts[sid + 1]].split() == [w for w in words if w not in unsuggested_words()]
 
 
 def _offered_words():
