@@ -23,3 +23,7 @@ cpdef _write_layout(object f, object state, Py_ssize_t seat, Numbers out, dict s
 @cython.locals(r=cython.Py_ssize_t, kept=list)
 cpdef _seat_piles(Py_ssize_t start, Py_ssize_t many, Py_ssize_t n, str part, object piles, Py_ssize_t seat,
                   Numbers out, dict seen)
+
+
+@cython.locals(floats=cython.float[::1], ch=cython.Py_UCS4)
+cpdef _count_letters(Numbers out, Py_ssize_t start, str word)

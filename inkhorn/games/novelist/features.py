@@ -97,8 +97,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
             out[self.last_word + (who - seat) % n] = 1.0
             base = self.last_word + n
             put(out, base, (len(word), coins, prestige))
-            for ch in word:
-                out[base + 3 + ascii_lowercase.index(ch)] += 1.0
+            _count_letters(out, base + 3, word)
 
     def _marks(self, state: NovelistState, seat: int, before: list[int], out: Numbers) -> list[int]:
         """Every writer's event, required letter, Jail and borrowed card (``before``: where
@@ -124,8 +123,7 @@ class NovelistFeatures(SeatFeatures[NovelistState]):
         clear(out, base, base + 27)
         if word:
             out[base] = len(word)
-            for ch in word:
-                out[base + 1 + ascii_lowercase.index(ch)] += 1.0
+            _count_letters(out, base + 1, word)
 
 
 # The parts read at every step, as module functions: ``features.pxd`` gives them C types in
@@ -240,6 +238,15 @@ def _write_layout(f: NovelistFeatures, state: NovelistState, seat: int, out: Num
     if seen.get("layout_word") != word:
         f._write_word(word, out)
         seen["layout_word"] = word
+
+
+def _count_letters(out: Numbers, start: int, word: str) -> None:
+    """One more at ``start + letter`` (a=0 ... z=25) for each letter of ``word`` (a word of
+    the dictionary: a-z only); a C loop in the compiled build, a word spelled is counted in
+    every seat's vector."""
+    floats = out.floats
+    for ch in word:
+        floats[start + ord(ch) - 97] += 1.0
 
 
 def _seat_piles(start: int, many: int, n: int, part: str, piles: list | None, seat: int, out: Numbers,
