@@ -279,8 +279,9 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
 
 def _best_laid(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int],
                scored: bool) -> tuple[tuple[int, ...], tuple[bool, ...], WordScore | None] | None:
-    """:func:`best_layout` as (cards, face down, score): no ``Play`` made (a Python
-    function, in the compiled build too) where only the layout is wanted."""
+    """:func:`best_layout` as (cards, face down, score), with no ``Play`` made where only the
+    layout is wanted (a dataclass's ``__init__`` is a Python function, in the compiled build
+    too)."""
     if not _may_spell(sp, word):
         return None
     search = _Search(table, sp, word, genre_in_play)
