@@ -143,8 +143,9 @@ def write_tail_parts(vector: SeatVector, start: int, history: list[str], legal: 
 
 class IdCodes:
     """The slot code of each legal id seen, by the id's ``hash()`` (kept in the text once
-    worked out): (hash, code + 1) pairs in one flat array, open addressing, at most half
-    full (0: an empty slot). A dict of the ids reads three scattered cache lines a look-up
+    worked out; Python's salted hash serves as the key only, the code is CRC-32's as ever):
+    (hash, code + 1) pairs in one flat array, open addressing, at most half full (0: an empty
+    slot). A dict of the ids reads three scattered cache lines a look-up
     (its index, its entry and the text it compares); a pair is one, and a new Novelist hand's
     ids are looked up from cold memory once a turn. Ids of one hash would share a code: at
     64 bits, a chance of about one in 10^9 over the table's ``_CACHE_LIMIT`` ids, and a shared
