@@ -274,7 +274,7 @@ def best_layout(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play:
     ``scored=False``: only the layout is wanted, so when it is the only possible one it is
     not scored (a word typed or picked is laid out at every turn; its score comes later)."""
     found = _best_laid(table, sp, word, genre_in_play, scored)
-    return None if found is None else Play(word, found[0], found[1], found[2])
+    return None if found is None else Play(word, *found)
 
 
 def _best_laid(table: tuple[Card, ...], sp: Spelling, word: str, genre_in_play: dict[str, int],
