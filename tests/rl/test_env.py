@@ -596,8 +596,6 @@ def test_the_id_table_keeps_every_code_it_is_given_as_it_grows():
     """The legal ids' codes by hash: every key kept (negative ones too, as ``hash()`` gives)
     is found again with its code after the table has doubled several times, a key never
     kept is not found, and ``clear`` empties it."""
-    import random
-
     rng = random.Random(5)
     table = IdCodes()
     kept = {}
