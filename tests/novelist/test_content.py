@@ -67,6 +67,14 @@ def test_starting_cards_events_rivals_and_tables():
     assert content.ink_supply == 38 and content.remover_supply == 18
 
 
+
+def test_card_actions_are_each_cards_id_made_once():
+    content = load_content()
+    for kind in ("wild", "up", "buy", "remove"):
+        ids = content.card_actions(kind)
+        assert ids == tuple(f"{kind}:{c}" for c in range(len(content.cards)))
+        assert content.card_actions(kind) is ids
+
 def _copy_content(tmp_path: Path) -> Path:
     for name in ("cards.json", "events.json", "tables.json"):
         (tmp_path / name).write_text((SHIPPED / name).read_text())

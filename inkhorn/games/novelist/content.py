@@ -192,6 +192,8 @@ class Content:
     _worths: dict[float, tuple[tuple[float, ...], tuple[float, ...]]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+    # the ids of the actions that name one card (see card_actions)
+    _card_actions: dict[str, tuple[str, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def worths(self, cw: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Per card, at coin weight ``cw``: its worth in a deck, and its worth as a Timeless
@@ -207,6 +209,15 @@ class Content:
                 self._worths.clear()
             self._worths[cw] = hit
         return hit
+
+    def card_actions(self, kind: str) -> tuple[str, ...]:
+        """``kind:card`` for every card id (``card_actions("wild")[7]`` is ``"wild:7"``): the
+        same texts at every decision, made once. A learner reads each legal id's words at
+        every step; a text made again costs its formatting and its hash each time."""
+        ids = self._card_actions.get(kind)
+        if ids is None:
+            ids = self._card_actions[kind] = tuple([f"{kind}:{c}" for c in range(len(self.cards))])
+        return ids
 
     def power(self, key: str) -> PowerModel:
         return next(p for p in self.powers if p.key == key)

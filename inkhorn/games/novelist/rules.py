@@ -397,7 +397,8 @@ class Spell(Step):
         if state.ink[seat] > 0 and can_draw(state, seat):
             acts.append("ink")
         if state.remover[seat] > 0:
-            acts.extend(f"remove:{c}" for c in sorted(state.inked[seat]))
+            removes = state.content.card_actions("remove")
+            acts.extend([removes[c] for c in sorted(state.inked[seat])])
         acts.extend(power_actions(state, seat, True))
         acts.append("pass")
         return acts
@@ -574,9 +575,10 @@ class Arrange(Step):
         cards, wild = self.cards, self.wild
         acts = []
         if sum(wild) < max_wilds:
+            wilds = state.content.card_actions("wild")
             for i, c in enumerate(cards):
                 if not wild[i] and c in hand and c not in inked and c != borrowed and c not in forced:
-                    acts.append(f"wild:{c}")
+                    acts.append(wilds[c])
         if True in wild:
             table = state.content.cards
             must_up = None
@@ -585,7 +587,7 @@ class Arrange(Step):
                     if must_up is None:
                         must_up = self._must_up(state)
                     if self._can_turn_up(state, c, must_up):
-                        acts.append(f"up:{c}")
+                        acts.append(state.content.card_actions("up")[c])
         return acts
 
     def _must_up(self, state: S) -> set[int]:
@@ -841,6 +843,7 @@ class Purchase(Step):
         if state.bought < limit:
             table = state.content.cards
             disc = ev if ev is not None and ev.kind == "genre_discount" else None
+            buys = state.content.card_actions("buy")
             j = state.jail[seat]
             for c in (*state.offer_row, j) if j >= 0 else state.offer_row:
                 card = table[c]
@@ -848,7 +851,7 @@ class Purchase(Step):
                 if disc is not None and (disc.genre == "" or disc.genre == card.genre):
                     price = max(1, price - disc.n)  # as card_price()
                 if price <= coins:
-                    acts.append(f"buy:{c}")
+                    acts.append(buys[c])
         if state.ink_supply > 0 and coins >= ink_price(state, seat):
             acts.append("ink:buy")
         if state.ink[seat] >= 3:
