@@ -92,6 +92,21 @@ def test_spotlight_goes_down_shared_values_to_the_highest_held_by_one_colour():
     assert s.spotlight() == BLACK
 
 
+
+@pytest.mark.rule("§4.3", "R47")
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=5, max_size=5), st.booleans(), st.integers(0, 31))
+def test_natural_spotlight_is_the_open_colour_whose_demand_no_other_shares(lengths, old_guard, excluded):
+    s = new()
+    for colour, spaces in enumerate(lengths):
+        set_track(s, colour, [2] * spaces)
+    s.old_guard, s.excluded = int(old_guard), excluded
+    open_colours = [c for c in range(5) if not excluded >> c & 1]
+    alone = [c for c in open_colours if [lengths[d] for d in open_colours].count(lengths[c]) == 1]
+    # the highest demand: the fewest witnesses placed, the most under Old Guard
+    expected = (max if old_guard else min)(alone, key=lambda c: lengths[c]) if alone else -1
+    assert s.natural_spotlight() == expected
+
 # ---- 4.1 / 4.3 Playing and ranking ----
 @pytest.mark.rule("§4.1")
 def test_must_follow_lead_colour_if_able_and_tools_not_allowed():

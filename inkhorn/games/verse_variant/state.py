@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from inkhorn.core.codec import transient_field
@@ -53,16 +52,28 @@ def put(t: tuple, i: int, v: Any) -> tuple:
     return (*t[:i], v, *t[i + 1 :])
 
 
-@lru_cache(maxsize=4096)
-def _natural_spotlight(lengths: tuple[int, ...], old_guard: int, excluded: int) -> int:
-    """``natural_spotlight`` from the tracks' lengths (a colour's value falls as its track
-    grows, rises under Old Guard), the Old Guard flag and the excluded colours' bits."""
-    keys = [-k for k in lengths] if old_guard else lengths
-    open_keys = [k for c, k in enumerate(keys) if not excluded >> c & 1]
+def _natural_spotlight(tracks: list[list[int]], old_guard: int, excluded: int) -> int:
+    """``natural_spotlight`` from the tracks (a colour's value falls as its track grows, rises
+    under Old Guard), the Old Guard flag and the excluded colours' bits. Asked at most
+    decisions: ``state.pxd`` types it, a few dozen C comparisons, where a cache of the
+    lengths' tuple cost more than the answer."""
     pick = -1
-    for c, k in enumerate(keys):
-        if not excluded >> c & 1 and open_keys.count(k) == 1 and (pick < 0 or k < keys[pick]):
+    best = 0
+    colours = len(tracks)
+    for c in range(colours):
+        if excluded >> c & 1:
+            continue
+        k = -len(tracks[c]) if old_guard else len(tracks[c])
+        if pick >= 0 and k >= best:
+            continue
+        shared = False
+        for d in range(colours):
+            if d != c and not excluded >> d & 1 and (-len(tracks[d]) if old_guard else len(tracks[d])) == k:
+                shared = True
+                break
+        if not shared:
             pick = c
+            best = k
     return pick
 
 
@@ -237,7 +248,7 @@ class VerseState(GameState):
     def natural_spotlight(self) -> int:
         """The colour whose value (spaces left on its track; fewest under Old Guard) no other
         colour shares, the highest such: -1 when every value is shared."""
-        return _natural_spotlight(tuple(map(len, self.tracks)), self.old_guard, self.excluded)
+        return _natural_spotlight(self.tracks, self.old_guard, self.excluded)
 
     # ---- information ------------------------------------------------------------------
     def observe(self, seat: int | None) -> dict[str, Any]:
