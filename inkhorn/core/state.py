@@ -119,8 +119,12 @@ class GameState(ABC):
         )
 
     def push(self, *steps: Step) -> None:
-        """Queue decisions; the first one listed is decided first."""
-        self.stack.extend(reversed(steps))
+        """Queue decisions; the first one listed is decided first. (Most decisions push one;
+        ``reversed()`` would make an iterator and, for its length hint, a bound method.)"""
+        if len(steps) == 1:
+            self.stack.append(steps[0])
+        else:
+            self.stack.extend(steps[::-1])
 
     def advance(self) -> None:
         """The stack ran empty: the game's rules play on to the next decision, or end it."""
