@@ -42,7 +42,11 @@ for is a :class:`Step` on the state's ``stack``; the top step is the decision *n
     which pushes the next decisions or leaves the stack empty when the game is over.
 
 Steps are frozen dataclasses: a state's clone copies the stack list and shares the steps,
-and the codec writes them to JSON like any other state part.
+and the codec writes them to JSON like any other state part. A step made at most decisions
+may write its own ``__init__`` (``@dataclass(frozen=True, init=False)``) that stores its
+fields in ``self.__dict__``, as a frozen dataclass's own does through ``object.__setattr__``
+one call at a time: that ``__init__`` is Python made at import, never compiled (an
+``Arrange`` of Novelist: 0.62 -> 0.22 µs).
 
 ``prompt(state)``
     A short sentence for people ("Choose up to 2 different inks from the Cup").
@@ -121,3 +125,4 @@ class Step(ABC, Generic[S]):
         if self.sealed or self.hidden:
             return f"seat {self.seat} chose in secret"
         return None
+

@@ -382,11 +382,14 @@ def _parse_int(action: str, legal_fn) -> int:
         raise IllegalAction(action, "expected a card number after the colon", legal_fn()) from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Spell(Step):
     """Before the word: draw with ink, lift ink with a remover, use powers, then spell or pass."""
 
     open = True
+
+    def __init__(self, seat: int) -> None:
+        self.__dict__["seat"] = seat  # see inkhorn.core.step: made at most decisions
 
     def legal_actions(self, state: S) -> list[str]:
         seat = self.seat
@@ -536,7 +539,7 @@ def pass_turn(state: S, seat: int) -> None:
 MAX_BACKS = 3  # words abandoned for another in one turn: bounded so a turn always ends
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Arrange(Step):
     """The proposed layout of a typed word: accept it, or turn cards face down or up."""
 
@@ -546,6 +549,14 @@ class Arrange(Step):
     cards: tuple[int, ...]
     wild: tuple[bool, ...]
     changes: int = 0  # face down/up turns so far: bounded so a layout cannot cycle forever
+
+    def __init__(self, seat: int, word: str, cards: tuple[int, ...], wild: tuple[bool, ...], changes: int = 0) -> None:
+        fields = self.__dict__  # see inkhorn.core.step: made at most decisions
+        fields["seat"] = seat
+        fields["word"] = word
+        fields["cards"] = cards
+        fields["wild"] = wild
+        fields["changes"] = changes
 
     def check_loaded(self, state: S) -> None:
         """The layout of a dictionary word from cards the speller may use, face-up cards
@@ -830,9 +841,12 @@ class Choose(Step):
         }.get(action, action)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Purchase(Step):
     """Spend this turn's coins: cards, ink, adverts; flush the row first; powers; end the turn."""
+
+    def __init__(self, seat: int) -> None:
+        self.__dict__["seat"] = seat  # see inkhorn.core.step: made at most decisions
 
     def legal_actions(self, state: S) -> list[str]:
         seat = self.seat

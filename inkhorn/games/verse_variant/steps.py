@@ -79,11 +79,18 @@ DATA: dict[tuple[str, int], tuple[range | frozenset[str], ...]] = {
 BARE = frozenset({("T-11c", 0)})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Ask(Step):
     kind: str = ""
     stage: int = 0
     data: tuple = ()
+
+    def __init__(self, seat: int, kind: str = "", stage: int = 0, data: tuple = ()) -> None:
+        fields = self.__dict__  # see inkhorn.core.step: made at most decisions
+        fields["seat"] = seat
+        fields["kind"] = kind
+        fields["stage"] = stage
+        fields["data"] = data
 
     def legal_actions(self, state) -> list[str]:
         return HANDLERS[self.kind].legal(state, self)
@@ -123,7 +130,7 @@ class Ask(Step):
         return super().public_label(state, action)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class SealedAsk(Ask):
     """A hidden simultaneous pick, asked of one seat at a time."""
 
