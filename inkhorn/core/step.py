@@ -125,4 +125,3 @@ class Step(ABC, Generic[S]):
         if self.sealed or self.hidden:
             return f"seat {self.seat} chose in secret"
         return None
-
