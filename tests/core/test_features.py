@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inkhorn.core.features import Numbers, mark, mark_changed, put, remark
+from inkhorn.core.features import Numbers, mark, mark_changed, number, put, remark
 
 
 def test_numbers_are_set_one_by_one_and_a_slice_at_a_time():
@@ -20,6 +20,18 @@ def test_numbers_are_set_one_by_one_and_a_slice_at_a_time():
     assert buffer.tolist() == [0.0, 2.0, 1.5, 0.0, 3.0, 4.0]
     assert len(out) == 6 and out[4] == 3.0
 
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(-(2**40), 2**40), st.booleans(),
+                          st.floats(-1e6, 1e6, allow_nan=False, width=32)), max_size=12))
+def test_put_stores_whole_numbers_flags_and_floats_as_they_are(values):
+    """``put`` (and ``number``, which reads a whole number as a C integer in the compiled
+    build) stores each value as a float32 would hold it."""
+    buffer = np.zeros(14, np.float32)
+    put(Numbers(buffer), 1, values)
+    assert buffer.tolist() == [0.0, *np.array([float(v) for v in values], np.float32).tolist(), *[0.0] * (13 - len(values))]
+    assert [number(v) for v in values] == [float(v) for v in values]
 
 def test_numbers_are_float32s_in_one_row_and_a_number_outside_them_is_an_error():
     with pytest.raises(TypeError, match="float32s in one row"):

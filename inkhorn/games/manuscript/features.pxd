@@ -1,7 +1,7 @@
 # Types for the compiled build of features.py (see setup.py); the source runs without them.
 import cython
 
-from inkhorn.core.features cimport Numbers, mark_changed, remark, zeros
+from inkhorn.core.features cimport Numbers, mark_changed, number, remark, zeros
 
 
 @cython.locals(n=cython.Py_ssize_t, floats=cython.float[::1], at=cython.Py_ssize_t, kept=list, r=cython.Py_ssize_t,

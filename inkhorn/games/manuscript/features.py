@@ -16,7 +16,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, clear, mark_changed, ones, put, remark, zeros
+from inkhorn.core.features import (
+    Layout,
+    Numbers,
+    SeatFeatures,
+    clear,
+    mark_changed,
+    number,
+    ones,
+    put,
+    remark,
+    zeros,
+)
 from inkhorn.games.manuscript import rules, scoring
 from inkhorn.games.manuscript.content import Content
 from inkhorn.games.manuscript.state import DECO, OVER, PLAY, RETAIN, ManuscriptState
@@ -131,7 +142,7 @@ def write_seat(f: ManuscriptFeatures, state: ManuscriptState, seat: int, out: Nu
         seen["clock"] = clock
     floats = out.floats
     at = f.numbers
-    floats[at] = state.round
+    floats[at] = number(state.round)
     floats[at + 1] = len(state.deck)
     shop = state.shop
     if seen.get("shop") != shop:
@@ -179,12 +190,12 @@ def _scribe(f: ManuscriptFeatures, state: ManuscriptState, s: int, r: int, mine:
         mine[0], mine[10] = grid, cells
         scored = True
     at = f.counts + r * len(CUBE_COUNTS)
-    floats[at] = state.hand[s]
-    floats[at + 1] = state.own[s]
-    floats[at + 2] = state.own_spent[s]
-    floats[at + 3] = state.locked[s]
-    floats[at + 4] = state.reserved[s]
-    floats[at + 5] = state.progress[s]
+    floats[at] = number(state.hand[s])
+    floats[at + 1] = number(state.own[s])
+    floats[at + 2] = number(state.own_spent[s])
+    floats[at + 3] = number(state.locked[s])
+    floats[at + 4] = number(state.reserved[s])
+    floats[at + 5] = number(state.progress[s])
     plan = state.plan[s]
     if mine[2] is not plan:
         remark(out, f.plan + r * squares, mine[2], plan)

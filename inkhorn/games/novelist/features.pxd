@@ -1,7 +1,7 @@
 # Types for the compiled build of features.py (see setup.py); the source runs without them.
 import cython
 
-from inkhorn.core.features cimport Numbers, mark_changed, remark
+from inkhorn.core.features cimport Numbers, mark_changed, number, remark
 
 
 cpdef write_seat(object f, object state, Py_ssize_t seat, Numbers out, dict seen)

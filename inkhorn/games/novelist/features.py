@@ -19,7 +19,17 @@ from __future__ import annotations
 from itertools import compress
 from string import ascii_lowercase
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, clear, mark_changed, ones, put, remark
+from inkhorn.core.features import (
+    Layout,
+    Numbers,
+    SeatFeatures,
+    clear,
+    mark_changed,
+    number,
+    ones,
+    put,
+    remark,
+)
 from inkhorn.games.novelist import rules
 from inkhorn.games.novelist.content import Content
 from inkhorn.games.novelist.state import NovelistState
@@ -154,15 +164,15 @@ def _write_table(f: NovelistFeatures, state: NovelistState, seat: int, out: Numb
     floats = out.floats
     at = f.numbers
     floats[at] = len(state.offer_deck)
-    floats[at + 1] = state.ink_supply
-    floats[at + 2] = state.remover_supply
+    floats[at + 1] = number(state.ink_supply)
+    floats[at + 2] = number(state.remover_supply)
     floats[at + 3] = len(state.event_deck)
-    floats[at + 4] = state.rival_score
-    floats[at + 5] = state.coins
-    floats[at + 6] = state.bought
+    floats[at + 4] = number(state.rival_score)
+    floats[at + 5] = number(state.coins)
+    floats[at + 6] = number(state.bought)
     floats[at + 7] = 1.0 if state.flushed else 0.0
     floats[at + 8] = 1.0 if state.final_round else 0.0
-    floats[at + 9] = state.rounds
+    floats[at + 9] = number(state.rounds)
     table = (state.awards_left, state.powers, state.event_discard)  # tuples: replaced, never changed
     if seen.get("table") != table:
         f._table(state, out)
@@ -179,11 +189,11 @@ def _write_table(f: NovelistFeatures, state: NovelistState, seat: int, out: Numb
     at, width = f.per_seat, len(SEAT_ROW)
     for r in range(n):
         s = (seat + r) % n
-        floats[at] = prestige[s]
-        floats[at + 1] = award[s]
-        floats[at + 2] = adverts[s]
-        floats[at + 3] = ink[s]
-        floats[at + 4] = remover[s]
+        floats[at] = number(prestige[s])
+        floats[at + 1] = number(award[s])
+        floats[at + 2] = number(adverts[s])
+        floats[at + 3] = number(ink[s])
+        floats[at + 4] = number(remover[s])
         floats[at + 5] = len(deck[s])
         floats[at + 6] = len(hand[s])
         floats[at + 7] = len(inked[s])

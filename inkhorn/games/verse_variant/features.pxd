@@ -1,7 +1,7 @@
 # Types for the compiled build of features.py (see setup.py); the source runs without them.
 import cython
 
-from inkhorn.core.features cimport Numbers, clear, mark, mark_changed, put
+from inkhorn.core.features cimport Numbers, clear, mark, mark_changed, number, put
 
 
 @cython.locals(n=cython.Py_ssize_t, floats=cython.float[::1], at=cython.Py_ssize_t, k=cython.Py_ssize_t,

@@ -17,7 +17,7 @@ stored every time (in the compiled build a C store, cheaper than comparing them 
 
 from __future__ import annotations
 
-from inkhorn.core.features import Layout, Numbers, SeatFeatures, clear, mark, mark_changed, put
+from inkhorn.core.features import Layout, Numbers, SeatFeatures, clear, mark, mark_changed, number, put
 from inkhorn.games.verse_variant.content import CARD_NAMES
 from inkhorn.games.verse_variant.state import TRACK_SPACES, VerseState
 
@@ -89,12 +89,12 @@ def write_seat(f: VerseFeatures, state: VerseState, seat: int, out: Numbers, see
         seen["clock"] = clock
     at = f.numbers
     final = state.final
-    floats[at] = state.session
+    floats[at] = number(state.session)
     floats[at + 1] = 1.0 if final else 0.0
     floats[at + 2] = final[0] if final else -1
-    floats[at + 3] = state.picks[seat]
+    floats[at + 3] = number(state.picks[seat])
     for k in range(len(EFFECTS)):
-        floats[at + 4 + k] = getattr(state, EFFECTS[k])
+        floats[at + 4 + k] = number(getattr(state, EFFECTS[k]))
     # the board, part by part: a decision changes one or two of them
     for key, start, values in (("desk_tokens", f.desk_tokens, state.desk_tok),
                                ("desk_corruption", f.desk_corruption, state.desk_cor),
@@ -140,11 +140,11 @@ def _scholars(f: VerseFeatures, state: VerseState, seat: int, seen: dict, out: N
             for r in range(n):
                 s = (seat + r) % n
                 if j == 7:  # feints: the seats that feinted, once per feint
-                    floats[at] = column.count(s)
+                    floats[at] = number(column.count(s))
                 elif j == 8 or j == 9:  # a pick, an echo: whether there is one
                     floats[at] = 1.0 if column[s] >= 0 else 0.0
                 else:
-                    floats[at] = column[s]
+                    floats[at] = number(column[s])
                 at += width
     ledger, vault = state.ledger, state.vault  # six numbers a seat, turned to start at the viewer's
     if seen.get("ledger") != ledger:
@@ -202,6 +202,6 @@ def _tracks(f: VerseFeatures, tracks: list[list[int]], out: Numbers) -> None:
         track = tracks[t]
         length = len(track)
         for k in range(spaces):
-            floats[at + k] = track[k] if k < length else 0.0
+            floats[at + k] = number(track[k]) if k < length else 0.0
         floats[lengths + t] = length
         at += spaces
