@@ -16,7 +16,7 @@ cpdef _write_table(object f, object state, Py_ssize_t seat, Numbers out, dict se
 cpdef _write_decision(object f, object state, Py_ssize_t seat, Numbers out, dict seen)
 
 
-@cython.locals(mine=dict)
+@cython.locals(mine=dict, i=cython.Py_ssize_t)
 cpdef _write_layout(object f, object state, Py_ssize_t seat, Numbers out, dict seen)
 
 

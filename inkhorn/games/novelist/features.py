@@ -16,7 +16,6 @@ stored every time (in the compiled build a C store, cheaper than comparing them 
 
 from __future__ import annotations
 
-from itertools import compress
 from string import ascii_lowercase
 
 from inkhorn.core.features import (
@@ -244,7 +243,7 @@ def _write_layout(f: NovelistFeatures, state: NovelistState, seat: int, out: Num
     # each part on its own: turning a card face down changes only the faces
     mine = f.mine
     mark_changed(seen, "layout", out, mine["layout"], f.cards, cards)
-    mark_changed(seen, "layout_wild", out, mine["layout_wild"], f.cards, list(compress(cards, wild)))
+    mark_changed(seen, "layout_wild", out, mine["layout_wild"], f.cards, [cards[i] for i in range(len(cards)) if wild[i]])
     if seen.get("layout_word") != word:
         f._write_word(word, out)
         seen["layout_word"] = word

@@ -129,7 +129,7 @@ def _scholars(f: VerseFeatures, state: VerseState, seat: int, seen: dict, out: N
     floats = out.floats
     # one kind of number (a ROWS column) at a time: a decision changes a few kinds, and each
     # kind is held seat by seat in one list of the state (compared in C with a copy)
-    columns = (tuple(map(len, state.hands)), state.grants, state.spent, state.lockdown, state.cubes, state.eureka,
+    columns = ([len(hand) for hand in state.hands], state.grants, state.spent, state.lockdown, state.cubes, state.eureka,
                state.prestige, state.feints, state.picks, state.echo, state.boost, state.elevated)
     width = ROW_COUNT
     for j in range(width):  # seen[j]: column j as last written
