@@ -70,10 +70,10 @@ def test_starting_cards_events_rivals_and_tables():
 
 def test_card_actions_are_each_cards_id_made_once():
     content = load_content()
-    for kind in ("wild", "up", "buy", "remove"):
-        ids = content.card_actions(kind)
+    assert set(content.card_actions) == {"wild", "up", "buy", "remove"}
+    for kind, ids in content.card_actions.items():
         assert ids == tuple(f"{kind}:{c}" for c in range(len(content.cards)))
-        assert content.card_actions(kind) is ids
+    assert content.card_actions is content.card_actions
 
 def _copy_content(tmp_path: Path) -> Path:
     for name in ("cards.json", "events.json", "tables.json"):

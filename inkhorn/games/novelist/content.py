@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,6 +20,7 @@ from inkhorn.core.content import read_json, validate
 from inkhorn.core.errors import ContentError
 
 GENRES = ("adventure", "horror", "mystery", "romance")
+CARD_ACTIONS = ("wild", "up", "buy", "remove")  # the actions that name one card
 SPECIALS = (
     "",
     "trash_self",
@@ -192,9 +193,6 @@ class Content:
     _worths: dict[float, tuple[tuple[float, ...], tuple[float, ...]]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
-    # the ids of the actions that name one card (see card_actions)
-    _card_actions: dict[str, tuple[str, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
-
     def worths(self, cw: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Per card, at coin weight ``cw``: its worth in a deck, and its worth as a Timeless
         Classic in play."""
@@ -210,14 +208,14 @@ class Content:
             self._worths[cw] = hit
         return hit
 
-    def card_actions(self, kind: str) -> tuple[str, ...]:
-        """``kind:card`` for every card id (``card_actions("wild")[7]`` is ``"wild:7"``): the
-        same texts at every decision, made once. A learner reads each legal id's words at
-        every step; a text made again costs its formatting and its hash each time."""
-        ids = self._card_actions.get(kind)
-        if ids is None:
-            ids = self._card_actions[kind] = tuple([f"{kind}:{c}" for c in range(len(self.cards))])
-        return ids
+    @cached_property
+    def card_actions(self) -> dict[str, tuple[str, ...]]:
+        """``kind:card`` for every card id, by kind (``card_actions["wild"][7]`` is
+        ``"wild:7"``): the same texts at every decision, made once. A learner reads each legal
+        id's words at every step; a text made again costs its formatting and its hash each
+        time. (A property kept in the instance: this module runs from its source, where a
+        method call would cost more than the look-up.)"""
+        return {kind: tuple([f"{kind}:{c}" for c in range(len(self.cards))]) for kind in CARD_ACTIONS}
 
     def power(self, key: str) -> PowerModel:
         return next(p for p in self.powers if p.key == key)

@@ -400,7 +400,7 @@ class Spell(Step):
         if state.ink[seat] > 0 and can_draw(state, seat):
             acts.append("ink")
         if state.remover[seat] > 0:
-            removes = state.content.card_actions("remove")
+            removes = state.content.card_actions["remove"]
             acts.extend([removes[c] for c in sorted(state.inked[seat])])
         acts.extend(power_actions(state, seat, True))
         acts.append("pass")
@@ -586,7 +586,7 @@ class Arrange(Step):
         cards, wild = self.cards, self.wild
         acts = []
         if sum(wild) < max_wilds:
-            wilds = state.content.card_actions("wild")
+            wilds = state.content.card_actions["wild"]
             for i, c in enumerate(cards):
                 if not wild[i] and c in hand and c not in inked and c != borrowed and c not in forced:
                     acts.append(wilds[c])
@@ -598,7 +598,7 @@ class Arrange(Step):
                     if must_up is None:
                         must_up = self._must_up(state)
                     if self._can_turn_up(state, c, must_up):
-                        acts.append(state.content.card_actions("up")[c])
+                        acts.append(state.content.card_actions["up"][c])
         return acts
 
     def _must_up(self, state: S) -> set[int]:
@@ -857,7 +857,7 @@ class Purchase(Step):
         if state.bought < limit:
             table = state.content.cards
             disc = ev if ev is not None and ev.kind == "genre_discount" else None
-            buys = state.content.card_actions("buy")
+            buys = state.content.card_actions["buy"]
             j = state.jail[seat]
             for c in (*state.offer_row, j) if j >= 0 else state.offer_row:
                 card = table[c]
