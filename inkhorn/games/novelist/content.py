@@ -193,6 +193,7 @@ class Content:
     _worths: dict[float, tuple[tuple[float, ...], tuple[float, ...]]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+
     def worths(self, cw: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Per card, at coin weight ``cw``: its worth in a deck, and its worth as a Timeless
         Classic in play."""
