@@ -6,7 +6,7 @@ cdef class SeatVector:
     cdef readonly object array
     cdef float[::1] floats
     cdef readonly object features
-    cdef public bytes codes
+    cdef public bytearray codes
 
 
 @cython.locals(totals=cython.double[128], age=cython.Py_ssize_t, buckets=bytes, bucket=cython.uchar,
@@ -15,9 +15,9 @@ cpdef write_history(SeatVector vector, Py_ssize_t start, list ages)
 
 
 # a code is a byte, 0 to 255 (iterating bytes into a wider C integer gives a signed char)
-@cython.locals(code=cython.uchar, bit=cython.int, out=cython.float[::1], before=bytes, end=cython.Py_ssize_t,
+@cython.locals(code=cython.uchar, bit=cython.int, out=cython.float[::1], before=bytearray, end=cython.Py_ssize_t,
                _=cython.Py_ssize_t)
-cpdef write_slots(SeatVector vector, Py_ssize_t start, bytes codes)
+cpdef write_slots(SeatVector vector, Py_ssize_t start, bytearray codes)
 
 
 @cython.final

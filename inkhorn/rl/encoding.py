@@ -68,7 +68,7 @@ class SeatVector:
         self.array = array
         self.floats: memoryview[float] = cast("memoryview[float]", array.data)  # float32s ('f')
         self.features = Numbers(array.data[:head])
-        self.codes = b""
+        self.codes = bytearray()
 
 
 def write_history(vector: SeatVector, start: int, ages: list[bytes]) -> None:
@@ -86,7 +86,7 @@ def write_history(vector: SeatVector, start: int, ages: list[bytes]) -> None:
         out[start + bucket] = totals[bucket]
 
 
-def write_slots(vector: SeatVector, start: int, codes: bytes) -> None:
+def write_slots(vector: SeatVector, start: int, codes: bytearray) -> None:
     """The slot part from ``start``: for each code its ``SLOT_BUCKETS`` flags (its bits, the
     lowest first), then zeros where the last list written filled more slots. Nothing is
     written when the codes are the last ones."""
@@ -138,7 +138,7 @@ def write_tail_parts(vector: SeatVector, start: int, history: list[str], legal: 
             action_bits.put(key, code)
         codes[slot] = code
     write_history(vector, start, ages)
-    write_slots(vector, start + HISTORY_BUCKETS, bytes(codes))
+    write_slots(vector, start + HISTORY_BUCKETS, codes)  # kept by the vector as it is: never changed after
 
 
 class IdCodes:
@@ -230,7 +230,7 @@ class Encoder:
         self._parts: dict[object, dict[str, tuple[Any, np.ndarray, np.ndarray]]] = {}
         self._words: dict[str, bytes] = {}  # a history entry: its words' buckets
         # an action id: its words' buckets as the bits of one byte (SLOT_BUCKETS is 8), so a
-        # legal list's slot blocks are one bytes object, compared with the last in one call
+        # legal list's slot blocks are one bytearray, compared with the last in one call
         self._action_bits = IdCodes()
         self._vectors: dict[object, SeatVector] = {}  # per seat: its kept vector
 
@@ -258,7 +258,7 @@ class Encoder:
         :meth:`write` promises), so the slot bytes written last carry over."""
         vector = self._vectors.get(viewer) if viewer is not None else None
         if vector is None or vector.array is not out:
-            codes = vector.codes if vector is not None else b""
+            codes = vector.codes if vector is not None else bytearray()
             vector = SeatVector(out, self.head)
             vector.codes = codes
             if viewer is not None:

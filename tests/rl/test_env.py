@@ -581,8 +581,8 @@ def test_the_slot_part_holds_each_codes_bits_and_clears_what_the_last_list_left(
     that vector filled beyond this one, and nothing else."""
     out = np.full(3 + (max(len(before), len(codes)) + 1) * SLOT_BUCKETS, 7.0, np.float32)
     vector = SeatVector(out, 0)
-    write_slots(vector, 3, before)
-    write_slots(vector, 3, codes)
+    write_slots(vector, 3, bytearray(before))
+    write_slots(vector, 3, bytearray(codes))
     end = 3 + len(codes) * SLOT_BUCKETS
     cleared = 3 + max(len(before), len(codes)) * SLOT_BUCKETS
     want = np.unpackbits(np.frombuffer(codes, dtype=np.uint8), bitorder="little").astype(np.float32)
