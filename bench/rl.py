@@ -16,8 +16,8 @@ step to fetch again. (Gymnasium's sample takes longer in our loop than in the ya
 for that reason, not for anything in the mask.)
 
 Training at scale runs many environments in worker processes with Gymnasium's own
-``AsyncVectorEnv`` over the single-seat environment (random opponents): its steps/s on 1 and
-2 workers, for each game, and their ratio (target: 2 workers at least 1.6 times 1), each the
+``AsyncVectorEnv`` over the single-seat environment (random opponents, the mask in the
+observation, ``copy=False``): its steps/s on 1 and 2 workers, for each game, and their ratio (target: 2 workers at least 1.6 times 1), each the
 median of ``--rounds`` back-to-back pairs of measurements; above them, the yardstick in the
 same form and loop (tic-tac-toe with one seat learning against a random one), and below, the
 same with stand-ins whose steps take no time at all. Beside them, the "lockstep bound":
@@ -159,16 +159,20 @@ def vector_steps(make: Callable[[int], Callable[[], Any]], workers: int, seconds
     from gymnasium.vector import AsyncVectorEnv
 
     rng = np.random.default_rng(seed)
-    envs = AsyncVectorEnv([make(k) for k in range(workers)], context="spawn")
+    # copy=False: the batch of observations is the vector env's own shared-memory view, read
+    # before the next step (a learner copies it into its rollout buffer, as CleanRL's
+    # ``obs[step] = next_obs`` does, and needs no copy made for it first)
+    envs = AsyncVectorEnv([make(k) for k in range(workers)], context="spawn", copy=False)
     try:
-        _, info = envs.reset(seed=seed)
+        seen, _ = envs.reset(seed=seed)
         steps = 0
         started = None
         while True:
             # one masked uniform draw for the whole batch, as a learner samples its batch: the
             # largest random key among each row's legal slots (slot 0 where none is legal)
-            actions = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
-            _, _, _, _, info = envs.step(actions)
+            mask = seen["action_mask"]
+            actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+            seen, _, _, _, _ = envs.step(actions)
             if started is None:  # the first step warms the workers up
                 started = time.perf_counter()
                 continue
@@ -180,10 +184,11 @@ def vector_steps(make: Callable[[int], Callable[[], Any]], workers: int, seconds
 
 
 def single_seat(game: str, opponents: str) -> Callable[[int], Callable[[], Any]]:
-    """Each worker's factory: the game's single-seat environment."""
+    """Each worker's factory: the game's single-seat environment, its mask in the observation
+    (written into shared memory with the vector, not pickled with the info)."""
     from inkhorn.rl import SingleSeatEnv
 
-    return lambda _k: functools.partial(SingleSeatEnv, game, opponents=opponents)
+    return lambda _k: functools.partial(SingleSeatEnv, game, opponents=opponents, mask="observation")
 
 
 def stand_ins(game: str, times: list[float]) -> Callable[[int], Callable[[], Any]]:
@@ -194,14 +199,15 @@ def stand_ins(game: str, times: list[float]) -> Callable[[int], Callable[[], Any
 def tic_tac_toe_seat() -> Any:
     """The yardstick in the vector form: PettingZoo's tic-tac-toe with one seat learning and
     the other playing uniformly random legal moves (as SingleSeatEnv's random opponents do),
-    the board as a float32 vector and the mask in ``info["action_mask"]``, as ours."""
+    the board as a float32 vector beside the int8 mask in a dict, as ours."""
     import gymnasium
     import numpy as np
     from pettingzoo.classic import tictactoe_v3
 
     class TicTacToeSeat(gymnasium.Env):
         action_space = gymnasium.spaces.Discrete(9)
-        observation_space = gymnasium.spaces.Box(0, 1, (18,), np.float32)
+        observation_space = gymnasium.spaces.Dict({"observation": gymnasium.spaces.Box(0, 1, (18,), np.float32),
+                                                   "action_mask": gymnasium.spaces.Box(0, 1, (9,), np.int8)})
         learner = "player_1"
 
         def __init__(self) -> None:
@@ -209,7 +215,8 @@ def tic_tac_toe_seat() -> Any:
 
         def _observation(self) -> tuple[np.ndarray, dict]:
             seen = self.aec.observe(self.learner)
-            return seen["observation"].astype(np.float32).ravel(), {"action_mask": seen["action_mask"].astype(bool)}
+            return {"observation": seen["observation"].astype(np.float32).ravel(),
+                    "action_mask": seen["action_mask"].astype(np.int8)}, {}
 
         def _opponent(self) -> None:
             aec = self.aec
@@ -279,15 +286,15 @@ def step_times(make_env: Callable[[], Any], steps: int = 3000, seed: int = 0) ->
     import numpy as np
 
     env = make_env()
-    _, info = env.reset(seed=seed)
+    seen, _ = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     times = []
     for _ in range(steps):
-        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        action = int(rng.choice(np.flatnonzero(seen["action_mask"])))
         started = time.perf_counter()
-        _, _, terminated, truncated, info = env.step(action)
+        seen, _, terminated, truncated, _ = env.step(action)
         if terminated or truncated:
-            _, info = env.reset()
+            seen, _ = env.reset()
         times.append((time.perf_counter() - started) * 1e6)
     return times
 
@@ -297,16 +304,11 @@ def stand_in(game: str, times: list[float], offset: int) -> Any:
     step only takes as long as a step measured in the game (``step_times``). Its 2 / 1
     ratio is what AsyncVectorEnv itself allows at those step times on this machine."""
     import gymnasium
-    import numpy as np
 
     from inkhorn.rl import SingleSeatEnv
 
-    model = SingleSeatEnv(game, opponents="random")
-    _, info = model.reset(seed=0)
-    mask = info["action_mask"]
-    shape = model.observation_space.shape
-    assert shape is not None
-    blank = np.zeros(shape, np.float32)
+    model = SingleSeatEnv(game, opponents="random", mask="observation")
+    seen, _ = model.reset(seed=0)
 
     class Replay(gymnasium.Env):
         observation_space = model.observation_space
@@ -316,14 +318,14 @@ def stand_in(game: str, times: list[float], offset: int) -> Any:
             self.at = offset * 7919  # each worker its own stretch of the same times
 
         def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple:
-            return blank.copy(), {"action_mask": mask.copy()}
+            return {key: value.copy() for key, value in seen.items()}, {}
 
         def step(self, action: Any) -> tuple:
             until = time.perf_counter() + times[self.at % len(times)] / 1e6
             self.at += 1
             while time.perf_counter() < until:
                 pass
-            return blank.copy(), 0.0, False, False, {"action_mask": mask.copy()}
+            return {key: value.copy() for key, value in seen.items()}, 0.0, False, False, {}
 
     return Replay()
 

@@ -3,8 +3,14 @@
 The other seats are played by inkhorn agents (``opponents="greedy"``, ``"random"``,
 ``"mcts:iters=100"``, or one spec per other seat). Each bot decides for its own seat only
 and, as everywhere in inkhorn, uses only what that seat may know. ``action_masks()`` gives
-the legal slots, the method sb3-contrib's ``MaskablePPO`` asks for; the mask is also in
-``info["action_mask"]``.
+the legal slots, the method sb3-contrib's ``MaskablePPO`` asks for.
+
+Where the mask travels with each step: ``mask="info"`` (the default) gives the observation
+vector itself (a ``Box``) and the mask in ``info["action_mask"]``, the form sb3's policies
+take. ``mask="observation"`` gives the AEC's own ``Dict`` of ``"observation"`` and
+``"action_mask"`` and an info without it: in Gymnasium's ``AsyncVectorEnv`` the whole
+observation is written into shared memory by the worker, whereas an info is pickled,
+sent through a pipe and merged by the main process, which every worker waits for.
 
 Any action of the action space is accepted, as Gymnasium's checker and vector wrappers
 expect: a slot the mask rules out (``illegal="end"``, the default) changes nothing in the
@@ -28,6 +34,8 @@ from inkhorn.core.game import Game
 from inkhorn.match import agent_seed
 from inkhorn.rl.aec import InkhornAEC
 
+MASKS = ("info", "observation")
+
 
 class SingleSeatEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi"]}
@@ -43,10 +51,13 @@ class SingleSeatEnv(gymnasium.Env):
         render_mode: str | None = None,
         illegal: str = "end",
         illegal_reward: float = -1.0,
+        mask: str = "info",
         **options: Any,
     ):
         if illegal not in ("end", "raise"):
             raise OptionError(f"illegal must be 'end' or 'raise', not {illegal!r}")
+        if mask not in MASKS:
+            raise OptionError(f"mask must be 'info' or 'observation', not {mask!r}")
         self.aec = InkhornAEC(game, players, reward=reward, render_mode=render_mode, **options)
         n = self.aec.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -64,10 +75,11 @@ class SingleSeatEnv(gymnasium.Env):
         self.action_space = self.aec.action_space(self.agent)
         space = self.aec.observation_space(self.agent)
         assert isinstance(space, spaces.Dict)
-        self.observation_space = space["observation"]
+        self.mask_in_observation = mask == "observation"
+        self.observation_space = space if self.mask_in_observation else space["observation"]
         self._opponents: dict[int, Any] = {}
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Any, dict]:
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(0, 2**62))
@@ -79,7 +91,7 @@ class SingleSeatEnv(gymnasium.Env):
         self._play_opponents()
         return self._observation()
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
         if self._ended:
             raise InkhornError("this episode has ended: call reset() to start the next one")
         if self.illegal == "end":
@@ -116,11 +128,13 @@ class SingleSeatEnv(gymnasium.Env):
                 # an open action beyond the candidate list: applied directly, still checked
                 aec.apply_id(action)
 
-    def _observation(self) -> tuple[np.ndarray, dict]:
+    def _observation(self) -> tuple[Any, dict]:
         aec = self.aec
-        vector = aec.observe(self.agent)["observation"]  # a fresh copy of the AEC's own vector
+        seen = aec.observe(self.agent)  # a fresh copy of the AEC's own vector, and a fresh mask
         aec._cache.pop(self.agent, None)  # handed to the caller alone: the AEC keeps no reference to it
-        return vector, {"action_mask": self.action_masks()}
+        if self.mask_in_observation:
+            return seen, {}
+        return seen["observation"], {"action_mask": seen["action_mask"].view(bool)}
 
     def _slots(self) -> int:
         """How many slots, from the first, hold the learning seat's legal actions now."""

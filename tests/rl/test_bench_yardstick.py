@@ -36,13 +36,14 @@ def test_the_yardstick_seat_is_a_gymnasium_env_that_plays_whole_games_of_tic_tac
     rng = np.random.default_rng(3)
     endings = set()
     for game in range(40):
-        obs, info = env.reset(seed=game)
+        seen, info = env.reset(seed=game)
         for move in range(5):
-            assert obs.shape == (18,) and obs.dtype == np.float32
-            empty = obs.reshape(3, 3, 2).sum(axis=2).ravel() == 0
-            assert np.array_equal(info["action_mask"], empty)
-            assert obs.sum() == 2 * move  # one mark each per step
-            obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            board, mask = seen["observation"], seen["action_mask"]
+            assert board.shape == (18,) and board.dtype == np.float32 and mask.dtype == np.int8 and info == {}
+            empty = board.reshape(3, 3, 2).sum(axis=2).ravel() == 0
+            assert np.array_equal(mask, empty)
+            assert board.sum() == 2 * move  # one mark each per step
+            seen, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
             assert not truncated
             if done:
                 endings.add(reward)

@@ -10,6 +10,7 @@ import warnings
 import zlib
 from pathlib import Path
 
+import gymnasium
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -261,6 +262,37 @@ def test_a_masked_slot_ends_the_episode_with_a_penalty_and_leaves_the_game_alone
         rl.SingleSeatEnv("scriptoria", illegal="ignore")
 
 
+@pytest.mark.parametrize("game", ["scriptoria", "novelist"])
+def test_the_mask_can_travel_in_the_observation(game):
+    """``mask="observation"`` gives the AEC's own dict: the same vector and the same mask as
+    the default's observation and info, step for step, and an info without the mask."""
+    plain = rl.SingleSeatEnv(game, opponents="random")
+    both = rl.SingleSeatEnv(game, opponents="random", mask="observation")
+    assert isinstance(both.observation_space, gymnasium.spaces.Dict)
+    vector, info = plain.reset(seed=6)
+    seen, extra = both.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _ in range(80):
+        assert both.observation_space.contains(seen) and "action_mask" not in extra
+        assert np.array_equal(seen["observation"], vector)
+        assert np.array_equal(seen["action_mask"].view(bool), info["action_mask"])
+        assert np.array_equal(both.action_masks(), plain.action_masks())
+        slot = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        vector, reward, done, truncated, info = plain.step(slot)
+        seen, other, done_too, _, extra = both.step(slot)
+        assert (reward, done) == (other, done_too)
+        if done or truncated:
+            vector, info = plain.reset()
+            seen, extra = both.reset()
+    with pytest.raises(OptionError, match="mask must be 'info' or 'observation', not 'obs'"):
+        rl.SingleSeatEnv(game, mask="obs")
+    from gymnasium.utils.env_checker import check_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on unbounded Box spaces
+        check_env(rl.SingleSeatEnv(game, opponents="random", mask="observation"), skip_render_check=True)
+
+
 def test_single_seat_refuses_bad_seats_and_opponent_lists():
     with pytest.raises(OptionError):
         rl.SingleSeatEnv("scriptoria", players=3, seat=3)
@@ -491,34 +523,45 @@ def test_manuscript_features_hold_every_scribes_running_score(seed):
     assert checked > 500 and env.terminations[env.agent_selection]
 
 
-def test_gymnasium_async_vector_env_runs_single_seat_games_in_worker_processes():
+@pytest.mark.parametrize("mask", ["info", "observation"])
+def test_gymnasium_async_vector_env_runs_single_seat_games_in_worker_processes(mask):
     """Training at scale uses Gymnasium's own vector API: two single-seat games in worker
     processes step in lockstep, each exactly as the same game played here with the same
-    seed and slots, and a game that ends starts the next at the following step."""
+    seed and slots, and a game that ends starts the next at the following step. The mask
+    comes in the info or, written into shared memory with the rest, in the observation."""
     import functools
 
     from gymnasium.vector import AsyncVectorEnv
 
-    make = functools.partial(rl.SingleSeatEnv, "scriptoria", 2, opponents="random")
+    make = functools.partial(rl.SingleSeatEnv, "scriptoria", 2, opponents="random", mask=mask)
     envs = AsyncVectorEnv([make, make], context="spawn")
     here = [make(), make()]
+
+    def masks(obs, info):
+        return obs["action_mask"].astype(bool) if mask == "observation" else info["action_mask"]
+
+    def same(batch, i, one):
+        if mask == "info":
+            return np.array_equal(batch[i], one)
+        return all(np.array_equal(batch[key][i], one[key]) for key in ("observation", "action_mask"))
+
     try:
         obs, info = envs.reset(seed=7)
         mine = [env.reset(seed=7 + i) for i, env in enumerate(here)]
         for i in range(2):
-            assert np.array_equal(obs[i], mine[i][0])
+            assert same(obs, i, mine[i][0])
         rng = np.random.default_rng(7)
         done = np.zeros(2, dtype=bool)
         while not done.any():
-            actions = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
+            actions = [int(rng.choice(np.flatnonzero(m))) for m in masks(obs, info)]
             obs, reward, done, truncated, info = envs.step(np.array(actions))
             for i, env in enumerate(here):
                 expected, expected_reward, expected_done, _, _ = env.step(actions[i])
-                assert np.array_equal(obs[i], expected) and reward[i] == expected_reward
+                assert same(obs, i, expected) and reward[i] == expected_reward
                 assert done[i] == expected_done and not truncated[i]
-        restarted = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in info["action_mask"]]
+        restarted = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in masks(obs, info)]
         obs, _, done, _, info = envs.step(np.array(restarted))
-        assert info["action_mask"].any(axis=1).all()  # both play on: the ended one in a new game
+        assert masks(obs, info).any(axis=1).all()  # both play on: the ended one in a new game
     finally:
         envs.close()
 
