@@ -17,8 +17,9 @@ for that reason, not for anything in the mask.)
 
 Training at scale runs many environments in worker processes with Gymnasium's own
 ``AsyncVectorEnv`` over the single-seat environment (random opponents, the mask in the
-observation, ``copy=False``): its steps/s on 1 and 2 workers, for each game, and their ratio (target: 2 workers at least 1.6 times 1), each the
-median of ``--rounds`` back-to-back pairs of measurements; above them, the yardstick in the
+observation, ``copy=False``): its steps/s on 1 and 2 workers, for each game, and their
+ratio (target: 2 workers at least 1.6 times 1), each the median of ``--rounds`` rounds in
+which the two vector envs take turns in slices, as the AEC figures do; above them, the yardstick in the
 same form and loop (tic-tac-toe with one seat learning against a random one), and below, the
 same with stand-ins whose steps take no time at all. Beside them, the "lockstep bound":
 ``AsyncVectorEnv`` steps its environments together and waits for the slowest, so with no
@@ -151,36 +152,26 @@ def warmed(stream: Work) -> Meter:
     return Meter(stream)
 
 
-def vector_steps(make: Callable[[int], Callable[[], Any]], workers: int, seconds: float, seed: int = 0) -> float:
-    """Steps/s of ``workers`` environments in Gymnasium's AsyncVectorEnv, ``make(k)`` the
-    factory of worker ``k``'s, each step a random slot of its mask (any slot after an episode
-    ends: the env resets)."""
+VECTOR_UNIT = 16  # batches per unit of work of the vector form (a few ms)
+
+
+def vector_stream(envs: Any, workers: int, seed: int = 0) -> Work:
+    """Batches of Gymnasium's AsyncVectorEnv ``envs`` of ``workers`` environments, each
+    step a random slot of its mask (any slot after an episode ends: the env resets);
+    each unit ``VECTOR_UNIT`` batches, counted in environment steps."""
     import numpy as np
-    from gymnasium.vector import AsyncVectorEnv
 
     rng = np.random.default_rng(seed)
-    # copy=False: the batch of observations is the vector env's own shared-memory view, read
-    # before the next step (a learner copies it into its rollout buffer, as CleanRL's
-    # ``obs[step] = next_obs`` does, and needs no copy made for it first)
-    envs = AsyncVectorEnv([make(k) for k in range(workers)], context="spawn", copy=False)
-    try:
-        seen, _ = envs.reset(seed=seed)
-        steps = 0
-        started = None
-        while True:
+    seen, _ = envs.reset(seed=seed)
+    while True:
+        started = time.perf_counter()
+        for _ in range(VECTOR_UNIT):
             # one masked uniform draw for the whole batch, as a learner samples its batch: the
             # largest random key among each row's legal slots (slot 0 where none is legal)
             mask = seen["action_mask"]
             actions = (rng.random(mask.shape) * mask).argmax(axis=1)
             seen, _, _, _, _ = envs.step(actions)
-            if started is None:  # the first step warms the workers up
-                started = time.perf_counter()
-                continue
-            steps += workers
-            if steps % (64 * workers) == 0 and time.perf_counter() - started >= seconds:
-                return steps / (time.perf_counter() - started)
-    finally:
-        envs.close()
+        yield VECTOR_UNIT * workers, time.perf_counter() - started
 
 
 def single_seat(game: str, opponents: str) -> Callable[[int], Callable[[], Any]]:
@@ -241,17 +232,33 @@ def tic_tac_toe_seat() -> Any:
     return TicTacToeSeat()
 
 
-def paired_rounds(rate: Callable[[int], float], rounds: int) -> tuple[float, float, float]:
-    """Steps/s on 1 and 2 workers measured back to back, ``rounds`` times: the medians of
-    each and the median of the rounds' 2 / 1 ratios (a round's two figures share the
-    machine's load of that moment, so their ratio drifts less than either figure)."""
-    ones, twos, ratios = [], [], []
-    for _ in range(rounds):
-        one, two = rate(1), rate(2)
-        ones.append(one)
-        twos.append(two)
-        ratios.append(two / one)
-    return statistics.median(ones), statistics.median(twos), statistics.median(ratios)
+def paired_rounds(make: Callable[[int], Callable[[], Any]], seconds: float, rounds: int) -> tuple[float, float, float]:
+    """Steps/s of ``make``'s environments on 1 and 2 workers of AsyncVectorEnv (``make(k)``
+    the factory of worker ``k``'s) and their ratio: both vector envs open at once and taking
+    turns in slices (``side_by_side``), so both see the machine's load of the same moments
+    (the one waiting has its workers blocked on their pipes, using no processor), ``rounds``
+    times; the medians of each figure and of the rounds' 2 / 1 ratios."""
+    from gymnasium.vector import AsyncVectorEnv
+
+    # copy=False: the batch of observations is the vector env's own shared-memory view, read
+    # before the next step (a learner copies it into its rollout buffer, as CleanRL's
+    # ``obs[step] = next_obs`` does, and needs no copy made for it first)
+    one = AsyncVectorEnv([make(0)], context="spawn", copy=False)
+    two = AsyncVectorEnv([make(k) for k in range(2)], context="spawn", copy=False)
+    try:
+        streams = vector_stream(one, 1), vector_stream(two, 2)
+        ones, twos, ratios = [], [], []
+        for _ in range(rounds):
+            single, double = warmed(streams[0]), warmed(streams[1])
+            ratio = side_by_side(single, double, seconds, turns(seconds))
+            assert ratio is not None
+            ones.append(single.rate)
+            twos.append(double.rate)
+            ratios.append(ratio)
+        return statistics.median(ones), statistics.median(twos), statistics.median(ratios)
+    finally:
+        one.close()
+        two.close()
 
 
 SWEEP_SCALES = (0.5, 1.0, 2.0, 4.0)
@@ -264,8 +271,7 @@ def stand_in_sweep(game: str, times: list[float], seconds: float, rounds: int) -
     rows = []
     for scale in SWEEP_SCALES:
         spread, alike = [t * scale for t in times], [mean * scale]
-        ratios = [paired_rounds(functools.partial(vector_steps, stand_ins(game, ts), seconds=seconds), rounds)[2]
-                  for ts in (spread, alike)]
+        ratios = [paired_rounds(stand_ins(game, ts), seconds, rounds)[2] for ts in (spread, alike)]
         rows.append({"scale": scale, "step_us": mean * scale, "as_measured": ratios[0], "all_alike": ratios[1]})
     return rows
 
@@ -337,7 +343,7 @@ def main() -> None:
     parser.add_argument("--json", default="")
     parser.add_argument("--no-vector", action="store_true", help="skip the AsyncVectorEnv figures")
     parser.add_argument("--rounds", type=int, default=3,
-                        help="1- and 2-worker measurements back to back per vector figure; medians are shown")
+                        help="1- and 2-worker measurements, side by side, per vector figure; medians are shown")
     parser.add_argument("--opponents", default="random",
                         help="the other seats of the vector form's single-seat games (SingleSeatEnv's default: greedy)")
     parser.add_argument("--sweep", action="store_true",
@@ -398,8 +404,7 @@ def main() -> None:
         times_of: dict[str, list[float]] = {}  # each game's step times, for the sweep
         # the yardstick first: PettingZoo's own tic-tac-toe in the same form and the same loop
         times = step_times(tic_tac_toe_seat)
-        one, two, scaling = paired_rounds(functools.partial(vector_steps, lambda _k: tic_tac_toe_seat,
-                                                            seconds=args.seconds), args.rounds)
+        one, two, scaling = paired_rounds(lambda _k: tic_tac_toe_seat, args.seconds, args.rounds)
         mean, bound = sum(times) / len(times), lockstep_bound(times)
         vector.append({"game": "tictactoe_v3", "yardstick": True, "steps_per_s_1": one, "steps_per_s_2": two,
                        "scaling": scaling, "step_us": mean, "lockstep_bound": bound})
@@ -407,10 +412,8 @@ def main() -> None:
         for row in rows:
             make = single_seat(row["game"], args.opponents)
             times = step_times(make(0))
-            game_rate = functools.partial(vector_steps, make, seconds=args.seconds)
-            one, two, scaling = paired_rounds(game_rate, args.rounds)
-            like_rate = functools.partial(vector_steps, stand_ins(row["game"], times), seconds=args.seconds)
-            like = paired_rounds(like_rate, args.rounds)[2]
+            one, two, scaling = paired_rounds(make, args.seconds, args.rounds)
+            like = paired_rounds(stand_ins(row["game"], times), args.seconds, args.rounds)[2]
             mean = sum(times) / len(times)
             bound = lockstep_bound(times)
             vector.append({"game": row["game"], "steps_per_s_1": one, "steps_per_s_2": two, "scaling": scaling,
@@ -419,8 +422,7 @@ def main() -> None:
             print(f"{row['game']:<14} {one:>10,.0f} {two:>10,.0f} {scaling:>6.2f} {mean:>8.0f} {like:>15.2f} "
                   f"{bound:>15.2f}")
         if rows:  # the vector form's own cost: stand-ins whose steps take no time at all
-            idle_rate = functools.partial(vector_steps, stand_ins(rows[0]["game"], [0.0]), seconds=args.seconds)
-            idle = paired_rounds(idle_rate, args.rounds)
+            idle = paired_rounds(stand_ins(rows[0]["game"], [0.0]), args.seconds, args.rounds)
             print(f"{'(no work)':<14} {idle[0]:>10,.0f} {idle[1]:>10,.0f} {idle[2]:>6.2f} {0:>8.0f}")
             vector.append({"game": None, "steps_per_s_1": idle[0], "steps_per_s_2": idle[1],
                            "scaling": idle[2], "step_us": 0.0})
