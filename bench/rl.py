@@ -19,9 +19,9 @@ Training at scale runs many environments in worker processes with Gymnasium's ow
 ``AsyncVectorEnv`` over the single-seat environment (random opponents, the mask in the
 observation, ``copy=False``): its steps/s on 1 and 2 workers, for each game, and their
 ratio (target: 2 workers at least 1.6 times 1), each the median of ``--rounds`` rounds in
-which the two vector envs take turns in slices, as the AEC figures do; above them, the yardstick in the
-same form and loop (tic-tac-toe with one seat learning against a random one), and below, the
-same with stand-ins whose steps take no time at all. Beside them, the "lockstep bound":
+which the two vector envs take turns in slices, as the AEC figures do; above them, the
+yardstick in the same form and loop (tic-tac-toe with one seat learning against a random
+one), and below, the same with stand-ins whose steps take no time at all. Beside them, the "lockstep bound":
 ``AsyncVectorEnv`` steps its environments together and waits for the slowest, so with no
 overhead at all 2 workers give at most 2 * mean / E[max of two steps] times one, a figure
 of the game's step times alone (a learner's step holds every other seat's turn, so their
