@@ -39,6 +39,7 @@ alike (their mean), which shows what that spread costs the lockstep.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import statistics
@@ -243,9 +244,10 @@ def paired_rounds(make: Callable[[int], Callable[[], Any]], seconds: float, roun
     # copy=False: the batch of observations is the vector env's own shared-memory view, read
     # before the next step (a learner copies it into its rollout buffer, as CleanRL's
     # ``obs[step] = next_obs`` does, and needs no copy made for it first)
-    one = AsyncVectorEnv([make(0)], context="spawn", copy=False)
-    two = AsyncVectorEnv([make(k) for k in range(2)], context="spawn", copy=False)
-    try:
+    with contextlib.ExitStack() as opened:  # both closed, whichever fails
+        one = opened.enter_context(contextlib.closing(AsyncVectorEnv([make(0)], context="spawn", copy=False)))
+        two = opened.enter_context(contextlib.closing(
+            AsyncVectorEnv([make(k) for k in range(2)], context="spawn", copy=False)))
         streams = vector_stream(one, 1), vector_stream(two, 2)
         ones, twos, ratios = [], [], []
         for _ in range(rounds):
@@ -256,9 +258,6 @@ def paired_rounds(make: Callable[[int], Callable[[], Any]], seconds: float, roun
             twos.append(double.rate)
             ratios.append(ratio)
         return statistics.median(ones), statistics.median(twos), statistics.median(ratios)
-    finally:
-        one.close()
-        two.close()
 
 
 SWEEP_SCALES = (0.5, 1.0, 2.0, 4.0)
